@@ -1,0 +1,497 @@
+package rodagent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/cdp"
+	"github.com/go-rod/rod/lib/proto"
+	"github.com/ysmood/gson"
+
+	"github.com/rodagent/rodagent/input"
+)
+
+// act is the path every ref action takes: approval, the page's turn,
+// resolve, actionability, then native input.
+func (p *Page) act(ctx context.Context, a Action, n needs, do func(t *target, at input.Point) error) (ActionStatus, error) {
+	if a.Role == "" {
+		a.Role, a.Name = p.describeRef(a.Target)
+	}
+	a.Origin = originOf(p.URL())
+	if err := p.b.approve(ctx, a); err != nil {
+		return "", err
+	}
+	unlock, err := p.lock(ctx, a.Verb)
+	if err != nil {
+		return statusOf(err), err
+	}
+	defer unlock()
+	t, err := p.resolve(ctx, a.Verb, a.Target)
+	if err != nil {
+		return statusOf(err), err
+	}
+	at, err := p.actionable(ctx, a.Verb, t, n)
+	if err != nil {
+		return statusOf(err), err
+	}
+	if err := do(t, at); err != nil {
+		err = p.inputErr(ctx, a.Verb, a.Target, err)
+		return statusOf(err), err
+	}
+	return t.status, nil
+}
+
+// statusOf is the status carried by an error (Timeout for a passed deadline).
+func statusOf(err error) ActionStatus {
+	var ae *ActionError
+	if errors.As(err, &ae) {
+		return ae.Status
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return Timeout
+	}
+	return ""
+}
+
+// inputErr maps a failure of the input step itself.
+func (p *Page) inputErr(ctx context.Context, verb, ref string, err error) error {
+	var ae *ActionError
+	if errors.As(err, &ae) {
+		return err
+	}
+	var ce *cdp.Error
+	if errors.As(err, &ce) && ce.Code == -32601 {
+		return failure(verb, ref, NativeBackendUnavailable, ce.Message, err)
+	}
+	return p.actionErr(ctx, verb, ref, err)
+}
+
+// describeRef returns the role and name a handle stands for, for approvers.
+func (p *Page) describeRef(handle string) (string, string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e, ok := p.reg.Lookup(handle); ok {
+		return e.Role, e.Name
+	}
+	return "", ""
+}
+
+// Click clicks the element a ref names, as a person would: the pointer moves
+// to the middle of its visible box, then the left button goes down and up
+// (pointer, mouse and click events, focus, default actions). Before that, the
+// element is scrolled into view and checked: rendered, with area, enabled,
+// and not covered at that point. Dialogs the click opens are answered (see
+// ArmDialog) so the click never hangs.
+func (p *Page) Click(ctx context.Context, ref string) (ActionStatus, error) {
+	return p.clickN(ctx, "click", ref, 1)
+}
+
+// DblClick double-clicks the element a ref names (two clicks, the second
+// with clickCount 2, so dblclick fires).
+func (p *Page) DblClick(ctx context.Context, ref string) (ActionStatus, error) {
+	return p.clickN(ctx, "dblclick", ref, 2)
+}
+
+func (p *Page) clickN(ctx context.Context, verb, ref string, count int) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: verb, Target: ref}, needs{enabled: true, hit: true}, func(t *target, at input.Point) error {
+		return input.Click(ctx, p.main, at, count, 0)
+	})
+}
+
+// Hover moves the pointer over the element a ref names (pointerover,
+// mouseover, mousemove…), after the same checks as Click.
+func (p *Page) Hover(ctx context.Context, ref string) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: "hover", Target: ref}, needs{hit: true}, func(t *target, at input.Point) error {
+		return input.Move(ctx, p.main, at)
+	})
+}
+
+// Focus gives keyboard focus to the element a ref names, without clicking.
+func (p *Page) Focus(ctx context.Context, ref string) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: "focus", Target: ref}, needs{}, func(t *target, _ input.Point) error {
+		return proto.DOMFocus{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
+	})
+}
+
+// Type replaces the content of the text field a ref names with text: focus,
+// select all, then Input.insertText, which the page sees as trusted
+// beforeinput and input events of type insertText — never a value assignment,
+// so framework-controlled inputs keep their state. An empty text clears the
+// field. Fails with NotEditable for anything that does not take text.
+func (p *Page) Type(ctx context.Context, ref, text string) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: "type", Target: ref, Text: text}, needs{enabled: true, editable: true}, func(t *target, _ input.Point) error {
+		if err := (proto.DOMFocus{BackendNodeID: t.elem.Node}).Call(t.sess.Bind(ctx)); err != nil {
+			return err
+		}
+		if err := input.SelectAll(ctx, p.main); err != nil {
+			return err
+		}
+		if text == "" {
+			k, _, _ := input.ParseKey("Delete")
+			return input.Press(ctx, p.main, k, 0)
+		}
+		return input.InsertText(ctx, p.main, text)
+	})
+}
+
+// Press presses one key (with optional modifiers, "Shift+Tab") on whatever
+// has focus in the tab. Keys: Enter, Tab, Shift+Tab, Escape, Space, the
+// arrows, Backspace, Delete, Home, End, PageUp, PageDown; anything else fails
+// with UnsupportedKey. Enter always goes through the Approver as a call that
+// must be confirmed, since it submits forms.
+func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
+	k, mods, err := input.ParseKey(key)
+	if err != nil {
+		return UnsupportedKey, failure("press", key, UnsupportedKey, fmt.Sprintf("%q is not a supported key", key), nil)
+	}
+	if err := p.b.approve(ctx, Action{Verb: "press", Text: key, Origin: originOf(p.URL()), AlwaysAsk: k.Key == "Enter"}); err != nil {
+		return "", err
+	}
+	unlock, err := p.lock(ctx, "press")
+	if err != nil {
+		return statusOf(err), err
+	}
+	defer unlock()
+	if err := input.Press(ctx, p.main, k, mods); err != nil {
+		err = p.inputErr(ctx, "press", key, err)
+		return statusOf(err), err
+	}
+	return Ready, nil
+}
+
+// Scroll turns the mouse wheel at the middle of the viewport by amount CSS
+// pixels in a direction — where is "up", "down", "left" or "right" (amount 0
+// means 80% of the viewport) — or, when where is a ref, scrolls that
+// element into view.
+func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStatus, error) {
+	dir := strings.ToLower(strings.TrimSpace(where))
+	switch dir {
+	case "up", "down", "left", "right":
+	default:
+		// resolve already scrolls the element into view
+		return p.act(ctx, Action{Verb: "scroll", Target: where}, needs{}, func(*target, input.Point) error { return nil })
+	}
+	if err := p.b.approve(ctx, Action{Verb: "scroll", Text: dir, Origin: originOf(p.URL())}); err != nil {
+		return "", err
+	}
+	unlock, err := p.lock(ctx, "scroll")
+	if err != nil {
+		return statusOf(err), err
+	}
+	defer unlock()
+	m, err := proto.PageGetLayoutMetrics{}.Call(p.main.Bind(ctx))
+	if err != nil {
+		err = p.actionErr(ctx, "scroll", where, err)
+		return statusOf(err), err
+	}
+	vw, vh := float64(m.CSSLayoutViewport.ClientWidth), float64(m.CSSLayoutViewport.ClientHeight)
+	d := float64(amount)
+	var dx, dy float64
+	switch dir {
+	case "up":
+		if d == 0 {
+			d = 0.8 * vh
+		}
+		dy = -d
+	case "down":
+		if d == 0 {
+			d = 0.8 * vh
+		}
+		dy = d
+	case "left":
+		if d == 0 {
+			d = 0.8 * vw
+		}
+		dx = -d
+	case "right":
+		if d == 0 {
+			d = 0.8 * vw
+		}
+		dx = d
+	}
+	if err := input.Wheel(ctx, p.main, input.Point{X: vw / 2, Y: vh / 2}, dx, dy); err != nil {
+		err = p.inputErr(ctx, "scroll", where, err)
+		return statusOf(err), err
+	}
+	// The compositor applies a wheel scroll on its own schedule; two animation
+	// frames later it has reached the page, so what follows sees the new position.
+	if _, err := (proto.RuntimeEvaluate{Expression: nextFrameJS, AwaitPromise: true}).Call(p.main.Bind(ctx)); err != nil {
+		err = p.actionErr(ctx, "scroll", where, err)
+		return statusOf(err), err
+	}
+	return Ready, nil
+}
+
+// Check makes sure the checkbox, radio or switch a ref names is checked,
+// clicking it if it is not, then verifies the state changed (NotChanged when
+// the page did not let it).
+func (p *Page) Check(ctx context.Context, ref string) (ActionStatus, error) {
+	return p.setChecked(ctx, "check", ref, true)
+}
+
+// Uncheck makes sure the checkbox or switch a ref names is not checked.
+func (p *Page) Uncheck(ctx context.Context, ref string) (ActionStatus, error) {
+	return p.setChecked(ctx, "uncheck", ref, false)
+}
+
+func (p *Page) setChecked(ctx context.Context, verb, ref string, want bool) (ActionStatus, error) {
+	wantS := fmt.Sprint(want)
+	return p.act(ctx, Action{Verb: verb, Target: ref}, needs{enabled: true, hit: true}, func(t *target, at input.Point) error {
+		cur := t.state.Checked
+		if cur == "" {
+			cur = t.state.Pressed
+		}
+		if cur == "" && t.state.Selected {
+			cur = "true"
+		}
+		if cur == wantS {
+			return nil
+		}
+		switch t.elem.Role {
+		case "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio":
+		default:
+			if t.state.Checked == "" && t.state.Pressed == "" {
+				return failure(verb, ref, NotChanged, "it is a "+t.elem.Role+", not a checkbox, radio or switch", nil)
+			}
+		}
+		if err := input.Click(ctx, p.main, at, 1, 0); err != nil {
+			return err
+		}
+		// React and friends update on their own schedule: look again after
+		// each of a few animation frames.
+		for i := 0; i < 5; i++ {
+			if err := p.probe(ctx, t); err != nil {
+				return err
+			}
+			if t.state.Checked == wantS || t.state.Pressed == wantS {
+				return nil
+			}
+			if _, err := (proto.RuntimeEvaluate{Expression: nextFrameJS, AwaitPromise: true}).Call(t.sess.Bind(ctx)); err != nil {
+				return err
+			}
+		}
+		return failure(verb, ref, NotChanged, "clicked, but it is still "+map[bool]string{true: "unchecked", false: "checked"}[want], nil)
+	})
+}
+
+// selectJS chooses options of a native <select> by value or by label, the way
+// the browser's own popup does, and fires input and change.
+const selectJS = `function (wanted) {
+	if (this.tagName !== 'SELECT') return {notSelect: true};
+	const opts = Array.from(this.options);
+	const picked = [];
+	for (const w of wanted) {
+		const o = opts.find(o => o.value === w) || opts.find(o => o.label === w) ||
+			opts.find(o => o.label.trim().toLowerCase() === String(w).trim().toLowerCase());
+		if (!o) return {missing: w, have: opts.map(o => o.label)};
+		if (o.disabled) return {disabledOption: w};
+		picked.push(o);
+	}
+	if (!this.multiple && picked.length > 1) return {tooMany: true};
+	for (const o of opts) o.selected = picked.includes(o);
+	this.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+	this.dispatchEvent(new Event('change', {bubbles: true}));
+	return {selected: picked.map(o => o.value)};
+}`
+
+// Select chooses options of the native <select> a ref names, by value or by
+// visible label, and fires input and change as the browser's own popup does.
+// Custom dropdowns (Radix, MUI, …) are not selects: they fail with NotASelect,
+// and the way through is to Click the control, Snapshot, and Click the option.
+func (p *Page) Select(ctx context.Context, ref string, values ...string) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: "select", Target: ref, Text: strings.Join(values, ", ")}, needs{enabled: true}, func(t *target, _ input.Point) error {
+		const group = "rodagent-select"
+		bc := t.sess.Bind(ctx)
+		defer func() {
+			_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(t.sess.Bind(context.WithoutCancel(ctx)))
+		}()
+		obj, err := proto.DOMResolveNode{BackendNodeID: t.elem.Node, ObjectGroup: group}.Call(bc)
+		if err != nil {
+			return err
+		}
+		res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.Object.ObjectID, FunctionDeclaration: selectJS,
+			Arguments: []*proto.RuntimeCallArgument{{Value: gson.New(values)}}, ReturnByValue: true}.Call(bc)
+		if err != nil {
+			return err
+		}
+		if res.ExceptionDetails != nil {
+			return fmt.Errorf("rodagent: select: %s", res.ExceptionDetails.Text)
+		}
+		v := res.Result.Value
+		switch {
+		case v.Get("notSelect").Bool():
+			return failure("select", ref, NotASelect, "it is a "+t.elem.Role+", not a native <select>", nil)
+		case v.Has("missing"):
+			return failure("select", ref, NotFound, fmt.Sprintf("no option %q; options: %s", v.Get("missing").Str(), capRunes(v.Get("have").JSON("", ""), 200)), nil)
+		case v.Has("disabledOption"):
+			return failure("select", ref, Disabled, fmt.Sprintf("option %q is disabled", v.Get("disabledOption").Str()), nil)
+		case v.Get("tooMany").Bool():
+			return fmt.Errorf("rodagent: select %s: it takes one option, got %d", ref, len(values))
+		}
+		return nil
+	})
+}
+
+// Upload puts files into the file input a ref names (DOM.setFileInputFiles;
+// input and change fire as for a person's choice). When the ref names
+// something else — a drop zone or button that opens a file chooser — Upload
+// clicks it and answers the chooser with the files.
+func (p *Page) Upload(ctx context.Context, ref string, paths ...string) (ActionStatus, error) {
+	abs, err := p.b.cfg.checkUploads(paths)
+	if err != nil {
+		return "", err
+	}
+	var viaChooser bool
+	st, err := p.act(ctx, Action{Verb: "upload", Target: ref, Text: strings.Join(abs, ", ")}, needs{enabled: true}, func(t *target, at input.Point) error {
+		d, err := proto.DOMDescribeNode{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
+		if err != nil {
+			return err
+		}
+		if strings.EqualFold(d.Node.NodeName, "input") && attr(d.Node.Attributes, "type") == "file" {
+			return input.SetFiles(ctx, t.sess, t.elem.Node, abs)
+		}
+		viaChooser = true
+		return nil
+	})
+	if err != nil || !viaChooser {
+		return st, err
+	}
+	// Not a file input: arm the chooser and click, as a person would.
+	done := p.armChooserDone(abs)
+	st, err = p.Click(ctx, ref)
+	if err != nil {
+		return st, err
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			return "", err
+		}
+		return st, nil
+	case <-ctx.Done():
+		return Timeout, failure("upload", ref, Timeout, "clicking it opened no file chooser", ctx.Err())
+	}
+}
+
+func attr(attrs []string, name string) string {
+	for i := 0; i+1 < len(attrs); i += 2 {
+		if strings.EqualFold(attrs[i], name) {
+			return strings.ToLower(attrs[i+1])
+		}
+	}
+	return ""
+}
+
+// Drag presses the pointer on the element ref from names, moves it in steps
+// to the element ref to names, and releases it there. Pages that use HTML5
+// drag and drop get it through Chromium's drag interception
+// (Input.dispatchDragEvent with the page's own DataTransfer data).
+func (p *Page) Drag(ctx context.Context, from, to string) (ActionStatus, error) {
+	if err := p.b.approve(ctx, Action{Verb: "drag", Target: from, Text: to, Origin: originOf(p.URL())}); err != nil {
+		return "", err
+	}
+	unlock, err := p.lock(ctx, "drag")
+	if err != nil {
+		return statusOf(err), err
+	}
+	defer unlock()
+	src, err := p.resolve(ctx, "drag", from)
+	if err != nil {
+		return statusOf(err), err
+	}
+	a, err := p.actionable(ctx, "drag", src, needs{enabled: true, hit: true})
+	if err != nil {
+		return statusOf(err), err
+	}
+	dst, err := p.resolve(ctx, "drag", to)
+	if err != nil {
+		return statusOf(err), err
+	}
+	b, err := p.actionable(ctx, "drag", dst, needs{})
+	if err != nil {
+		return statusOf(err), err
+	}
+	if err := p.dragPath(ctx, a, b); err != nil {
+		err = p.inputErr(ctx, "drag", from, err)
+		return statusOf(err), err
+	}
+	if src.status == StaleRefRecovered || dst.status == StaleRefRecovered {
+		return StaleRefRecovered, nil
+	}
+	return Ready, nil
+}
+
+const dragSteps = 12
+
+// dragPath moves with the button held from a to b. Drag interception is on
+// for the move: if the page starts an HTML5 drag, Chromium hands over its
+// data and the rest of the gesture goes out as drag events.
+func (p *Page) dragPath(ctx context.Context, a, b input.Point) error {
+	intercepted := make(chan *proto.InputDragData, 1)
+	unsub := p.b.conn.Subscribe(p.main.ID, func(m *rod.Message) {
+		var e proto.InputDragIntercepted
+		if m.Method == "Input.dragIntercepted" && m.Load(&e) {
+			select {
+			case intercepted <- e.Data:
+			default:
+			}
+		}
+	})
+	defer unsub()
+	bc := p.main.Bind(ctx)
+	if err := (proto.InputSetInterceptDrags{Enabled: true}).Call(bc); err != nil {
+		return err
+	}
+	defer func() { _ = proto.InputSetInterceptDrags{Enabled: false}.Call(p.main.Bind(context.WithoutCancel(ctx))) }()
+	if err := input.Move(ctx, p.main, a); err != nil {
+		return err
+	}
+	if err := input.Down(ctx, p.main, a); err != nil {
+		return err
+	}
+	var data *proto.InputDragData
+	for i := 1; i <= dragSteps; i++ {
+		f := float64(i) / dragSteps
+		pt := input.Point{X: a.X + (b.X-a.X)*f, Y: a.Y + (b.Y-a.Y)*f}
+		if data == nil {
+			if err := input.DragMove(ctx, p.main, pt); err != nil {
+				return err
+			}
+			select {
+			case data = <-intercepted:
+				// The page began an HTML5 drag: continue as drag events.
+				if err := dragEvent(ctx, p, proto.InputDispatchDragEventTypeDragEnter, pt, data); err != nil {
+					return err
+				}
+			default:
+			}
+			continue
+		}
+		if err := dragEvent(ctx, p, proto.InputDispatchDragEventTypeDragOver, pt, data); err != nil {
+			return err
+		}
+	}
+	if data != nil {
+		if err := dragEvent(ctx, p, proto.InputDispatchDragEventTypeDrop, b, data); err != nil {
+			return err
+		}
+	}
+	return input.Up(ctx, p.main, b)
+}
+
+func dragEvent(ctx context.Context, p *Page, typ proto.InputDispatchDragEventType, pt input.Point, data *proto.InputDragData) error {
+	return proto.InputDispatchDragEvent{Type: typ, X: pt.X, Y: pt.Y, Data: data}.Call(p.main.Bind(ctx))
+}
+
+// armChooserDone arms the next file chooser and reports when it was answered.
+func (p *Page) armChooserDone(paths []string) <-chan error {
+	done := make(chan error, 1)
+	p.mu.Lock()
+	p.arms.chooser = &chooserArm{paths: paths, expires: time.Now().Add(DefaultArmTimeout), done: done}
+	p.mu.Unlock()
+	return done
+}

@@ -1,0 +1,247 @@
+package rodagent
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// Download is a file the page downloaded.
+type Download struct {
+	Path          string `json:"path"`           // where the file is now
+	SuggestedName string `json:"suggested_name"` // the name the site gave it
+	URL           string `json:"url"`
+	Size          int64  `json:"size"`
+}
+
+// downloadHub watches the browser's download events for every page. Chromium
+// saves into one directory per browser, named by download id; the hub moves
+// each finished file to the directory its waiter asked for, so pages can wait
+// for downloads concurrently into different directories.
+type downloadHub struct {
+	b       *Browser
+	mu      sync.Mutex
+	dir     string
+	enabled map[proto.BrowserBrowserContextID]bool
+	waiters []*downloadWaiter
+	unsub   func()
+}
+
+type downloadWaiter struct {
+	page *Page
+	guid string
+	info Download
+	done chan error
+}
+
+func newDownloadHub(b *Browser) *downloadHub {
+	h := &downloadHub{b: b, enabled: map[proto.BrowserBrowserContextID]bool{}}
+	h.unsub = b.conn.Subscribe("", h.onEvent)
+	return h
+}
+
+func (h *downloadHub) close() {
+	h.unsub()
+	h.mu.Lock()
+	dir := h.dir
+	for _, w := range h.waiters {
+		select {
+		case w.done <- ErrClosed:
+		default:
+		}
+	}
+	h.waiters = nil
+	h.mu.Unlock()
+	if dir != "" {
+		_ = os.RemoveAll(dir)
+	}
+}
+
+// enable turns on downloads with events for the browser context of b.
+func (h *downloadHub) enable(ctx context.Context, b *Browser) error {
+	h.mu.Lock()
+	if h.dir == "" {
+		dir, err := os.MkdirTemp("", "rodagent-downloads-")
+		if err != nil {
+			h.mu.Unlock()
+			return err
+		}
+		h.dir = dir
+	}
+	dir, done := h.dir, h.enabled[b.contextID]
+	h.mu.Unlock()
+	if done {
+		return nil
+	}
+	err := proto.BrowserSetDownloadBehavior{Behavior: proto.BrowserSetDownloadBehaviorBehaviorAllowAndName,
+		BrowserContextID: b.contextID, DownloadPath: dir, EventsEnabled: true}.Call(b.browserSession().Bind(ctx))
+	if err != nil {
+		return b.wrapErr(ctx, err)
+	}
+	h.mu.Lock()
+	h.enabled[b.contextID] = true
+	h.mu.Unlock()
+	return nil
+}
+
+func (h *downloadHub) onEvent(m *rod.Message) {
+	switch m.Method {
+	case "Browser.downloadWillBegin":
+		var e proto.BrowserDownloadWillBegin
+		if !m.Load(&e) {
+			return
+		}
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		for _, w := range h.waiters {
+			if w.guid == "" && w.page.ownsFrame(e.FrameID) {
+				w.guid, w.info.SuggestedName, w.info.URL = e.GUID, e.SuggestedFilename, e.URL
+				return
+			}
+		}
+	case "Browser.downloadProgress":
+		var e proto.BrowserDownloadProgress
+		if !m.Load(&e) {
+			return
+		}
+		if e.State == proto.BrowserDownloadProgressStateInProgress {
+			return
+		}
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		for i, w := range h.waiters {
+			if w.guid != e.GUID {
+				continue
+			}
+			h.waiters = append(h.waiters[:i], h.waiters[i+1:]...)
+			if e.State == proto.BrowserDownloadProgressStateCompleted {
+				w.info.Size = int64(e.ReceivedBytes)
+				w.info.Path = filepath.Join(h.dir, e.GUID)
+				w.done <- nil
+			} else {
+				w.done <- fmt.Errorf("rodagent: download of %s was %s", w.info.SuggestedName, e.State)
+			}
+			return
+		}
+	}
+}
+
+func (p *Page) ownsFrame(id proto.PageFrameID) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, ok := p.frames[id]
+	return ok
+}
+
+// WaitDownload runs trigger (typically a click on a download link) and waits
+// for the download it starts to finish, then moves the file into dir under the
+// name the site suggested (made unique if taken) and returns where it is.
+// Arming before triggering means a fast download is never missed.
+//
+//	dl, err := p.WaitDownload(ctx, dir, func(ctx context.Context) error {
+//		_, err := p.Click(ctx, "lnk-download-report")
+//		return err
+//	})
+func (p *Page) WaitDownload(ctx context.Context, dir string, trigger func(ctx context.Context) error) (Download, error) {
+	if err := p.alive(); err != nil {
+		return Download{}, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return Download{}, err
+	}
+	hub := p.b.browser.downloads
+	if err := hub.enable(ctx, p.b); err != nil {
+		return Download{}, err
+	}
+	w := &downloadWaiter{page: p, done: make(chan error, 1)}
+	hub.mu.Lock()
+	hub.waiters = append(hub.waiters, w)
+	hub.mu.Unlock()
+	drop := func() {
+		hub.mu.Lock()
+		defer hub.mu.Unlock()
+		for i, x := range hub.waiters {
+			if x == w {
+				hub.waiters = append(hub.waiters[:i], hub.waiters[i+1:]...)
+				return
+			}
+		}
+	}
+	if trigger != nil {
+		if err := trigger(ctx); err != nil {
+			drop()
+			return Download{}, err
+		}
+	}
+	select {
+	case err := <-w.done:
+		if err != nil {
+			return Download{}, err
+		}
+	case <-ctx.Done():
+		drop()
+		return Download{}, failure("download", "", Timeout, "no download finished", ctx.Err())
+	}
+	hub.mu.Lock()
+	info := w.info
+	hub.mu.Unlock()
+	dst, err := moveUnique(info.Path, dir, info.SuggestedName)
+	if err != nil {
+		return Download{}, err
+	}
+	info.Path = dst
+	return info, nil
+}
+
+// moveUnique moves src into dir as name, or "name (1).ext", … when taken.
+func moveUnique(src, dir, name string) (string, error) {
+	name = filepath.Base(strings.ReplaceAll(name, "\\", "/"))
+	if name == "" || name == "." || name == "/" {
+		name = "download"
+	}
+	ext := filepath.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	for i := 0; ; i++ {
+		cand := name
+		if i > 0 {
+			cand = fmt.Sprintf("%s (%d)%s", stem, i, ext)
+		}
+		dst := filepath.Join(dir, cand)
+		if _, err := os.Lstat(dst); err == nil {
+			continue
+		}
+		if err := os.Rename(src, dst); err == nil {
+			return dst, nil
+		}
+		// Different filesystems: copy, then remove.
+		if err := copyFile(src, dst); err != nil {
+			return "", err
+		}
+		_ = os.Remove(src)
+		return dst, nil
+	}
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

@@ -1,0 +1,206 @@
+package rodagent
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/rodagent/rodagent/input"
+)
+
+// ActionStatus is the outcome of an action, as a stable string a program can
+// branch on and a model can read. Ready and StaleRefRecovered are successes;
+// every other status comes with an *ActionError.
+type ActionStatus string
+
+// Action statuses. The string values are part of the API and never change.
+const (
+	// Ready: the action ran on the element the ref named.
+	Ready ActionStatus = "ready"
+	// StaleRefRecovered: the ref's node had been replaced (a re-render); the
+	// ref was re-bound to the node that took its place, and the action ran there.
+	StaleRefRecovered ActionStatus = "stale_ref_recovered"
+
+	// NotFound: the ref was never issued on this tab, or the tab has no snapshot.
+	NotFound ActionStatus = "not_found"
+	// StaleRefUnresolved: the ref's element is gone and nothing took its place.
+	StaleRefUnresolved ActionStatus = "stale_ref_unresolved"
+	// PageChanged: the ref belongs to a document this tab (or frame) has since navigated away from.
+	PageChanged ActionStatus = "page_changed"
+	// ZeroRect: the element is rendered with no area.
+	ZeroRect ActionStatus = "zero_rect"
+	// NotVisible: the element is not rendered (display:none, visibility:hidden, detached box).
+	NotVisible ActionStatus = "not_visible"
+	// Obscured: another element would receive the input at the element's click point.
+	Obscured ActionStatus = "obscured"
+	// Disabled: the element is disabled (disabled or aria-disabled).
+	Disabled ActionStatus = "disabled"
+	// NotEditable: text input was asked of an element that does not take it.
+	NotEditable ActionStatus = "not_editable"
+	// NotASelect: Select was asked of something that is not a native <select>.
+	NotASelect ActionStatus = "not_a_select"
+	// Ambiguous: more than one element fits and guessing could act on the wrong one.
+	Ambiguous ActionStatus = "ambiguous"
+	// FrameUnreachable: the frame holding the element is detached, crashed or refused.
+	FrameUnreachable ActionStatus = "frame_unreachable"
+	// UnsupportedKey: Press was given a key outside the supported set.
+	UnsupportedKey ActionStatus = "unsupported_key"
+	// NoSuchTab: no tab with that id.
+	NoSuchTab ActionStatus = "no_such_tab"
+	// Timeout: the caller's deadline passed before the action finished.
+	Timeout ActionStatus = "timeout"
+	// NativeBackendUnavailable: the browser refused the native input command.
+	NativeBackendUnavailable ActionStatus = "native_backend_unavailable"
+	// NotChanged: Check or Uncheck clicked, but the control's state did not change.
+	NotChanged ActionStatus = "not_changed"
+)
+
+// OK reports whether s is a success (Ready or StaleRefRecovered).
+func (s ActionStatus) OK() bool { return s == Ready || s == StaleRefRecovered }
+
+// Sentinel errors, one per failure status, for errors.Is:
+//
+//	if errors.Is(err, rodagent.ErrObscured) { … }
+var (
+	ErrNotFound                 = &statusSentinel{NotFound}
+	ErrStaleRefUnresolved       = &statusSentinel{StaleRefUnresolved}
+	ErrPageChanged              = &statusSentinel{PageChanged}
+	ErrZeroRect                 = &statusSentinel{ZeroRect}
+	ErrNotVisible               = &statusSentinel{NotVisible}
+	ErrObscured                 = &statusSentinel{Obscured}
+	ErrDisabled                 = &statusSentinel{Disabled}
+	ErrNotEditable              = &statusSentinel{NotEditable}
+	ErrNotASelect               = &statusSentinel{NotASelect}
+	ErrAmbiguous                = &statusSentinel{Ambiguous}
+	ErrFrameUnreachable         = &statusSentinel{FrameUnreachable}
+	ErrUnsupportedKey           = &statusSentinel{UnsupportedKey}
+	ErrNoSuchTab                = &statusSentinel{NoSuchTab}
+	ErrTimeout                  = &statusSentinel{Timeout}
+	ErrNativeBackendUnavailable = &statusSentinel{NativeBackendUnavailable}
+	ErrNotChanged               = &statusSentinel{NotChanged}
+)
+
+// Errors that are not about one action's target.
+var (
+	// ErrClosed: the Browser or Page was closed by this program.
+	ErrClosed = errors.New("rodagent: closed")
+	// ErrBrowserGone: the connection to the browser broke (it exited or crashed).
+	ErrBrowserGone = errors.New("rodagent: browser connection lost")
+	// ErrPageCrashed: the tab's renderer crashed; Reload or Open to continue.
+	ErrPageCrashed = errors.New("rodagent: page crashed")
+	// ErrNoBrowser: no Chromium or Chrome could be found or downloaded.
+	ErrNoBrowser = errors.New("rodagent: no browser found")
+	// ErrNotAllowed: the embedding application's Approver, or an allowlist, refused the call.
+	ErrNotAllowed = errors.New("rodagent: not allowed")
+)
+
+type statusSentinel struct{ s ActionStatus }
+
+func (e *statusSentinel) Error() string { return "rodagent: " + string(e.s) }
+
+var sentinels = map[ActionStatus]*statusSentinel{}
+
+func init() {
+	for _, e := range []*statusSentinel{ErrNotFound, ErrStaleRefUnresolved, ErrPageChanged, ErrZeroRect,
+		ErrNotVisible, ErrObscured, ErrDisabled, ErrNotEditable, ErrNotASelect, ErrAmbiguous, ErrFrameUnreachable,
+		ErrUnsupportedKey, ErrNoSuchTab, ErrTimeout, ErrNativeBackendUnavailable, ErrNotChanged} {
+		sentinels[e.s] = e
+	}
+}
+
+// Candidate is one of the elements an ambiguous target could mean.
+type Candidate struct {
+	Ref      string // handle, when the element has one
+	Role     string
+	Name     string
+	Landmark string
+}
+
+func (c Candidate) String() string {
+	s := c.Ref
+	if s == "" {
+		s = c.Role
+	}
+	if c.Name != "" {
+		s += fmt.Sprintf(" %q", c.Name)
+	}
+	if c.Landmark != "" {
+		s += " in " + c.Landmark
+	}
+	return s
+}
+
+// ActionError is the error returned with every failure status. Next says, in
+// words a model can follow, what to do next.
+type ActionError struct {
+	Action     string // "click", "type", …
+	Ref        string // the target as given
+	Status     ActionStatus
+	Next       string
+	Detail     string      // what was found, e.g. the element covering the target
+	Candidates []Candidate // for Ambiguous
+	Err        error       // underlying cause, if any
+}
+
+func (e *ActionError) Error() string {
+	var b strings.Builder
+	b.WriteString("rodagent: ")
+	if e.Action != "" {
+		b.WriteString(e.Action)
+		if e.Ref != "" {
+			b.WriteString(" " + e.Ref)
+		}
+		b.WriteString(": ")
+	}
+	b.WriteString(string(e.Status))
+	if e.Detail != "" {
+		b.WriteString(": " + e.Detail)
+	}
+	if e.Next != "" {
+		b.WriteString(" — " + e.Next)
+	}
+	if len(e.Candidates) > 0 {
+		b.WriteString(" [")
+		for i, c := range e.Candidates {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			b.WriteString(c.String())
+		}
+		b.WriteString("]")
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying cause.
+func (e *ActionError) Unwrap() error { return e.Err }
+
+// Is matches the sentinel of e's status (ErrObscured for Obscured, …).
+func (e *ActionError) Is(target error) bool {
+	s, ok := target.(*statusSentinel)
+	return ok && s.s == e.Status
+}
+
+// nextMove is the default next move for each failure status.
+var nextMove = map[ActionStatus]string{
+	NotFound:                 "unknown ref — Snapshot first",
+	StaleRefUnresolved:       "element is gone — Snapshot again",
+	PageChanged:              "page changed — Snapshot again",
+	ZeroRect:                 "element is not visible — Snapshot again",
+	NotVisible:               "element is not visible — Snapshot again",
+	Obscured:                 "something covers it — dismiss or close that first, then retry",
+	Disabled:                 "element is disabled — complete what enables it, or pick another",
+	NotEditable:              "element does not take text — pick a text field",
+	NotASelect:               "not a native select — click it, then click the option",
+	Ambiguous:                "several elements match — pick one of the candidates by ref",
+	FrameUnreachable:         "frame is unreachable — Snapshot again",
+	UnsupportedKey:           "supported keys: " + strings.Join(input.SupportedKeys, ", "),
+	NoSuchTab:                "no such tab — list with Tabs",
+	Timeout:                  "deadline passed — Snapshot to see the page, then retry",
+	NativeBackendUnavailable: "the browser refused native input — use a Chromium with CDP Input support",
+	NotChanged:               "state did not change — Snapshot to see why",
+}
+
+func failure(action, ref string, st ActionStatus, detail string, cause error) *ActionError {
+	return &ActionError{Action: action, Ref: ref, Status: st, Next: nextMove[st], Detail: detail, Err: cause}
+}

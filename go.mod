@@ -1,0 +1,16 @@
+module github.com/rodagent/rodagent
+
+go 1.26.0
+
+require (
+	github.com/go-rod/rod v0.116.2
+	github.com/ysmood/gson v0.7.3
+	golang.org/x/sync v0.25.0
+)
+
+require (
+	github.com/ysmood/fetchup v0.2.3 // indirect
+	github.com/ysmood/goob v0.4.0 // indirect
+	github.com/ysmood/got v0.40.0 // indirect
+	github.com/ysmood/leakless v0.9.0 // indirect
+)

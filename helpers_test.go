@@ -1,0 +1,145 @@
+package rodagent_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/rodagent/rodagent"
+)
+
+// The package's tests share one browser (launching one per test would
+// dominate the run time) and one fixture server; each test opens its own tabs.
+var (
+	shared   *rodagent.Browser
+	fixtures *httptest.Server
+	// origin A and origin B are the same server under two hostnames: two
+	// different sites, so an iframe from B inside A is out of process.
+	originA, originB string
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(runTests(m))
+}
+
+func runTests(m *testing.M) int {
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/fixtures")))
+	mux.HandleFunc("/download/report.txt", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("Content-Disposition", `attachment; filename="report.txt"`)
+		fmt.Fprint(w, "quarterly report: all good\n")
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "listen:", err)
+		return 1
+	}
+	fixtures = &httptest.Server{Listener: ln, Config: &http.Server{Handler: mux}}
+	fixtures.Start()
+	defer fixtures.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	originA = fmt.Sprintf("http://127.0.0.1:%d", port)
+	originB = fmt.Sprintf("http://localhost:%d", port)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	shared, err = rodagent.Launch(ctx, rodagent.WithDownload(false))
+	if err != nil {
+		if errors.Is(err, rodagent.ErrNoBrowser) {
+			fmt.Fprintf(os.Stderr, "\nFAIL: these tests drive a real Chromium and none was found.\n"+
+				"Install one (Debian/Ubuntu: apt-get install -y chromium) or set ROD_BROWSER_BIN.\n%v\n\n", err)
+		} else {
+			fmt.Fprintln(os.Stderr, "launching the browser:", err)
+		}
+		return 1
+	}
+	code := m.Run()
+	if err := shared.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, "closing the browser:", err)
+		code = 1
+	}
+	return code
+}
+
+// testCtx is a context bounded well inside the test binary's own timeout.
+func testCtx(t testing.TB, d time.Duration) context.Context {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// open opens a fixture page in a new tab of the shared browser.
+func open(t testing.TB, path string) *rodagent.Page {
+	t.Helper()
+	return openURL(t, originA+"/"+strings.TrimPrefix(path, "/"))
+}
+
+func openURL(t testing.TB, u string) *rodagent.Page {
+	t.Helper()
+	p, err := shared.NewPage(testCtx(t, 30*time.Second), u)
+	if err != nil {
+		t.Fatalf("NewPage(%s): %v", u, err)
+	}
+	t.Cleanup(func() { _ = p.Close() })
+	return p
+}
+
+// eval runs a JS expression in the page's main frame and decodes its JSON value into out.
+func eval(t testing.TB, p *rodagent.Page, expr string, out any) {
+	t.Helper()
+	res, err := proto.RuntimeEvaluate{Expression: "(async () => JSON.stringify(await (" + expr + ")))()", ReturnByValue: true,
+		AwaitPromise: true}.Call(p.Rod())
+	if err != nil {
+		t.Fatalf("eval %s: %v", expr, err)
+	}
+	if res.ExceptionDetails != nil {
+		t.Fatalf("eval %s: %s", expr, res.ExceptionDetails.Text)
+	}
+	if out != nil {
+		if err := json.Unmarshal([]byte(res.Result.Value.Str()), out); err != nil {
+			t.Fatalf("eval %s: decoding %q: %v", expr, res.Result.Value.Str(), err)
+		}
+	}
+}
+
+// logEntries returns the page's own record of what happened (window.__log).
+func logEntries(t testing.TB, p *rodagent.Page) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	eval(t, p, "window.__log || []", &out)
+	return out
+}
+
+// snapshot takes a snapshot or fails the test.
+func snapshot(t testing.TB, p *rodagent.Page, opts ...rodagent.SnapshotOption) *rodagent.Snapshot {
+	t.Helper()
+	s, err := p.Snapshot(testCtx(t, 30*time.Second), opts...)
+	if err != nil {
+		t.Fatalf("Snapshot: %v", err)
+	}
+	return s
+}
+
+// refNamed finds the handle of the ref with this role and name.
+func refNamed(t testing.TB, s *rodagent.Snapshot, role, name string) string {
+	t.Helper()
+	for _, r := range s.Refs {
+		if r.Role == role && r.Name == name {
+			return r.Ref
+		}
+	}
+	t.Fatalf("no %s %q in snapshot:\n%s", role, name, s.FullText())
+	return ""
+}

@@ -1,0 +1,163 @@
+package ax
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// rolePrefix is the short, readable prefix of a handle for each role.
+var rolePrefix = map[string]string{
+	"button": "btn", "PopUpButton": "btn", "ToggleButton": "btn", "DisclosureTriangle": "btn",
+	"link": "lnk", "textbox": "inp", "Date": "inp", "DateTime": "inp", "InputTime": "inp", "ColorWell": "inp", "TextField": "inp", "textField": "inp", "searchbox": "srch", "SearchBox": "srch",
+	"checkbox": "chk", "radio": "rad", "combobox": "cmb", "listbox": "lst", "option": "opt", "MenuListOption": "opt",
+	"tab": "tab", "menuitem": "mi", "menuitemcheckbox": "mic", "menuitemradio": "mir", "slider": "sld",
+	"spinbutton": "spn", "switch": "sw", "treeitem": "tri", "gridcell": "cell", "cell": "cell", "row": "row",
+	"columnheader": "col", "rowheader": "rh",
+}
+
+// Prefix returns the handle prefix for a role ("el" for roles without one).
+func Prefix(role string) string {
+	if p, ok := rolePrefix[role]; ok {
+		return p
+	}
+	return "el"
+}
+
+// PrefixRole maps a prefix back to the role it stands for, when it stands for
+// exactly one ("btn" stands for button).
+func PrefixRole(prefix string) string {
+	switch prefix {
+	case "btn":
+		return "button"
+	case "lnk":
+		return "link"
+	case "inp":
+		return "textbox"
+	case "srch":
+		return "searchbox"
+	case "chk":
+		return "checkbox"
+	case "rad":
+		return "radio"
+	case "cmb":
+		return "combobox"
+	case "lst":
+		return "listbox"
+	case "opt":
+		return "option"
+	case "tab":
+		return "tab"
+	case "mi":
+		return "menuitem"
+	case "mic":
+		return "menuitemcheckbox"
+	case "mir":
+		return "menuitemradio"
+	case "sld":
+		return "slider"
+	case "spn":
+		return "spinbutton"
+	case "sw":
+		return "switch"
+	case "tri":
+		return "treeitem"
+	}
+	return ""
+}
+
+// MaxSlug is the most runes of a name that go into a handle.
+const MaxSlug = 28
+
+// Slug reduces a name to lower-case words joined by '-', at most MaxSlug runes,
+// cut at a word boundary when it can be. Letters and digits of any script are kept.
+func Slug(name string) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range words(name) {
+		wl := len([]rune(w))
+		sep := 0
+		if b.Len() > 0 {
+			sep = 1
+		}
+		if n+sep+wl > MaxSlug {
+			if b.Len() == 0 {
+				b.WriteString(string([]rune(w)[:MaxSlug]))
+			}
+			break
+		}
+		if sep == 1 {
+			b.WriteByte('-')
+		}
+		b.WriteString(w)
+		n += sep + wl
+	}
+	return b.String()
+}
+
+func words(name string) []string {
+	return strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// SlugCovers reports whether the slug of name carries every word of the name,
+// so the name need not be printed beside the handle.
+func SlugCovers(name string) bool {
+	return Slug(name) == strings.Join(words(name), "-")
+}
+
+// Base is the handle an element would get before de-duplication: the role's
+// prefix and the slug of its name, else of its stable attribute, else the
+// prefix alone (numbered on minting).
+func Base(role, name, stable string) string {
+	p := Prefix(role)
+	if s := Slug(name); s != "" {
+		return p + "-" + s
+	}
+	if s := Slug(strings.Trim(stable, "#[]")); s != "" {
+		s = strings.TrimPrefix(s, "data-testid-")
+		s = strings.TrimPrefix(s, "name-")
+		return p + "-" + s
+	}
+	return p
+}
+
+// Minter hands out handles that are unique and never reused: once a handle has
+// been given, it is never given again, even after its element is gone.
+type Minter struct {
+	used map[string]bool
+}
+
+// NewMinter returns an empty Minter.
+func NewMinter() *Minter { return &Minter{used: map[string]bool{}} }
+
+// Mint returns a fresh handle for base, with prefix ("f1/") in front.
+// Duplicates become base-1, base-2, …; a bare prefix is always numbered.
+func (m *Minter) Mint(prefix, base string) string {
+	if !strings.Contains(base, "-") { // nameless: btn-1, btn-2, …
+		for i := 1; ; i++ {
+			h := prefix + base + "-" + strconv.Itoa(i)
+			if !m.used[h] {
+				m.used[h] = true
+				return h
+			}
+		}
+	}
+	h := prefix + base
+	if !m.used[h] {
+		m.used[h] = true
+		return h
+	}
+	for i := 1; ; i++ {
+		h := prefix + base + "-" + strconv.Itoa(i)
+		if !m.used[h] {
+			m.used[h] = true
+			return h
+		}
+	}
+}
+
+// Used reports whether h has ever been minted.
+func (m *Minter) Used(h string) bool { return m.used[h] }
+
+// Count is how many handles were ever minted.
+func (m *Minter) Count() int { return len(m.used) }

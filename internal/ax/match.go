@@ -1,0 +1,176 @@
+package ax
+
+import (
+	"math"
+	"sort"
+
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// Box is an element's border box in CSS pixels of the top-level viewport.
+type Box struct{ X, Y, W, H float64 }
+
+// Center is the middle of the box.
+func (b Box) Center() (float64, float64) { return b.X + b.W/2, b.Y + b.H/2 }
+
+// Empty reports whether the box has no area.
+func (b Box) Empty() bool { return b.W <= 0 || b.H <= 0 }
+
+// Element is an interactive item with everything a ref needs.
+type Element struct {
+	Item
+	Handle string
+	Frame  string // frame id
+	Prefix string // handle prefix of the frame: "" for the main frame, "f1/" …
+	Nth    int    // index among elements with the same role and name in the frame
+	Stable string // "#id", "[data-testid=…]" or "[name=…]" when the page offers one
+	Box    Box
+	HasBox bool
+	Doc    string // loader id of the frame's document
+}
+
+// NodeKey identifies a DOM node across frames.
+type NodeKey struct {
+	Frame string
+	Node  proto.DOMBackendNodeID
+}
+
+// Key is e's NodeKey.
+func (e *Element) Key() NodeKey { return NodeKey{e.Frame, e.Node} }
+
+// The re-bind ladder's weights. A candidate must reach Threshold, and beat the
+// runner-up by more than Margin, or the match is refused: a wrong element is
+// worse than a stale ref.
+const (
+	Threshold = 3.0
+	Margin    = 1.0
+
+	wStable   = 5.0
+	wName     = 3.0
+	wNameNear = 1.5
+	wLandmark = 1.0
+	wContext  = 2.0
+	wPath     = 0.5
+	wNth      = 0.4
+	penalty   = -3.0
+)
+
+// Score rates how well candidate c could be the element old was. A different
+// role, frame, document or a conflicting stable attribute is a veto (ok false).
+func Score(old, c *Element) (score float64, ok bool) {
+	if old.Role != c.Role || old.Frame != c.Frame || old.Doc != c.Doc {
+		return 0, false
+	}
+	switch {
+	case old.Stable != "" && c.Stable != "" && old.Stable == c.Stable:
+		score += wStable
+	case old.Stable != "" && c.Stable != "" && old.Stable != c.Stable:
+		return 0, false
+	}
+	switch {
+	case old.Name == c.Name:
+		score += wName
+	case nameNear(old.Name, c.Name):
+		score += wNameNear
+	}
+	if old.Landmark == c.Landmark {
+		score += wLandmark
+	} else {
+		score += penalty
+	}
+	if old.Context != "" && c.Context != "" {
+		if old.Context == c.Context {
+			score += wContext
+		} else {
+			score += penalty
+		}
+	}
+	if old.Path != "" && old.Path == c.Path {
+		score += wPath
+	}
+	if old.Nth == c.Nth {
+		score += wNth
+	}
+	return score, true
+}
+
+// nameNear: at least half of the words in common (a label that gained or lost a word).
+func nameNear(a, b string) bool {
+	wa, wb := words(a), words(b)
+	if len(wa) == 0 || len(wb) == 0 {
+		return false
+	}
+	set := map[string]bool{}
+	for _, w := range wa {
+		set[w] = true
+	}
+	common := 0
+	for _, w := range wb {
+		if set[w] {
+			common++
+		}
+	}
+	union := len(wa) + len(wb) - common
+	return float64(common)/float64(union) >= 0.5
+}
+
+// Pick chooses which candidate old became. It returns the index of the single
+// candidate that clears Threshold and beats every other by more than Margin;
+// a nearby box breaks a tie only between candidates whose scores are equal in
+// every other respect. When several candidates stay too close, it returns -1
+// and their indexes (ambiguous); when none clears Threshold, -1 and nil.
+func Pick(old *Element, cands []*Element) (best int, tied []int) {
+	type scored struct {
+		i int
+		s float64
+	}
+	var ok []scored
+	for i, c := range cands {
+		if s, fine := Score(old, c); fine && s >= Threshold {
+			ok = append(ok, scored{i, s})
+		}
+	}
+	if len(ok) == 0 {
+		return -1, nil
+	}
+	sort.SliceStable(ok, func(a, b int) bool { return ok[a].s > ok[b].s })
+	if len(ok) == 1 || ok[0].s-ok[1].s > Margin {
+		return ok[0].i, nil
+	}
+	var close []int
+	for _, s := range ok {
+		if ok[0].s-s.s <= Margin {
+			close = append(close, s.i)
+		}
+	}
+	// Position breaks a tie only when exactly one equal-scoring candidate sits
+	// where the old element was and every other is clearly elsewhere.
+	if old.HasBox {
+		ox, oy := old.Box.Center()
+		near, far := -1, 0
+		for _, i := range close {
+			c := cands[i]
+			if !c.HasBox {
+				continue
+			}
+			s, _ := Score(old, c)
+			if s != ok[0].s {
+				continue
+			}
+			cx, cy := c.Box.Center()
+			d := math.Hypot(cx-ox, cy-oy)
+			switch {
+			case d <= 4 && near == -1:
+				near = i
+			case d <= 4:
+				near = -2
+			case d >= 24:
+				far++
+			}
+		}
+		if near >= 0 && far == len(close)-1 {
+			return near, nil
+		}
+	}
+	return -1, close
+}

@@ -1,0 +1,185 @@
+package ax
+
+import (
+	"strconv"
+)
+
+// Registry keeps the handles of one document (one main-frame document of a
+// tab): which handle names which node, every handle ever minted, and the last
+// state of each live element, from which deltas are computed.
+type Registry struct {
+	minter *Minter
+	live   map[string]*Element
+	byNode map[NodeKey]string
+	order  []string
+	shown  bool // a snapshot of this document has been returned
+}
+
+// NewRegistry returns an empty registry for a new document.
+func NewRegistry() *Registry {
+	return &Registry{minter: NewMinter(), live: map[string]*Element{}, byNode: map[NodeKey]string{}}
+}
+
+// Field is one changed field of an element: name, value, checked, expanded,
+// pressed, selected or disabled.
+type Field struct {
+	Name string
+	Old  string
+	New  string
+}
+
+// Change lists what changed on one element.
+type Change struct {
+	Handle string
+	Fields []Field
+}
+
+// Diff is what moved between two snapshots of a document.
+type Diff struct {
+	Added   []string // handles, in document order
+	Removed []string
+	Changed []Change
+	Rebound []string // handles whose element was replaced by a new node
+	Full    bool     // the caller should show the full inventory instead
+}
+
+// Lookup returns the live element behind handle h.
+func (r *Registry) Lookup(h string) (*Element, bool) {
+	e, ok := r.live[h]
+	return e, ok
+}
+
+// Issued reports whether h was ever minted in this document.
+func (r *Registry) Issued(h string) bool { return r.minter.Used(h) }
+
+// HandleOf returns the handle currently naming node k.
+func (r *Registry) HandleOf(k NodeKey) (string, bool) {
+	h, ok := r.byNode[k]
+	return h, ok
+}
+
+// Live lists the live elements in the order of the last snapshot.
+func (r *Registry) Live() []*Element {
+	out := make([]*Element, 0, len(r.order))
+	for _, h := range r.order {
+		if e := r.live[h]; e != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Rebind records that handle h now names element e (an action found it).
+func (r *Registry) Rebind(h string, e *Element) {
+	if old := r.live[h]; old != nil {
+		delete(r.byNode, old.Key())
+	}
+	e.Handle = h
+	r.live[h] = e
+	r.byNode[e.Key()] = h
+}
+
+// Forget drops the live elements of frames for which keep returns false
+// (their frame navigated or went away); their handles stay used.
+func (r *Registry) Forget(keep func(e *Element) bool) {
+	for h, e := range r.live {
+		if !keep(e) {
+			delete(r.live, h)
+			delete(r.byNode, e.Key())
+		}
+	}
+}
+
+// Update assigns handles to a fresh inventory and returns what moved since
+// the previous one. An element keeps its handle while its node lives; a node
+// replaced by another that the ladder recognises passes its handle on
+// (rebound); anything else gets a new handle, never one used before.
+func (r *Registry) Update(elems []*Element) Diff {
+	var d Diff
+	claimed := make(map[string]bool, len(elems))
+	var fresh []*Element
+	for _, e := range elems {
+		if h, ok := r.byNode[e.Key()]; ok && !claimed[h] && r.live[h] != nil && r.live[h].Role == e.Role {
+			e.Handle = h
+			claimed[h] = true
+			continue
+		}
+		fresh = append(fresh, e)
+	}
+	var vanished []*Element
+	for _, h := range r.order {
+		if e := r.live[h]; e != nil && !claimed[h] {
+			vanished = append(vanished, e)
+		}
+	}
+	rebound := map[*Element]string{}
+	if len(vanished) > 0 && len(fresh) > 0 {
+		// A pair is re-bound only when each is the other's single best choice.
+		bestFor := make([]int, len(vanished))
+		for i, v := range vanished {
+			bestFor[i], _ = Pick(v, fresh)
+		}
+		for i, v := range vanished {
+			j := bestFor[i]
+			if j < 0 {
+				continue
+			}
+			back, _ := Pick(fresh[j], vanished)
+			if back == i {
+				rebound[fresh[j]] = v.Handle
+			}
+		}
+	}
+	for _, e := range fresh {
+		if h, ok := rebound[e]; ok {
+			e.Handle = h
+			claimed[h] = true
+			d.Rebound = append(d.Rebound, h)
+			continue
+		}
+		e.Handle = r.minter.Mint(e.Prefix, Base(e.Role, e.Name, e.Stable))
+		d.Added = append(d.Added, e.Handle)
+	}
+	for _, v := range vanished {
+		if !claimed[v.Handle] {
+			d.Removed = append(d.Removed, v.Handle)
+		}
+	}
+	for _, e := range elems {
+		if old := r.live[e.Handle]; old != nil {
+			if f := changedFields(old, e); len(f) > 0 {
+				d.Changed = append(d.Changed, Change{Handle: e.Handle, Fields: f})
+			}
+		}
+	}
+	// Replace the live set.
+	r.live = make(map[string]*Element, len(elems))
+	r.byNode = make(map[NodeKey]string, len(elems))
+	r.order = r.order[:0]
+	for _, e := range elems {
+		r.live[e.Handle] = e
+		r.byNode[e.Key()] = e.Handle
+		r.order = append(r.order, e.Handle)
+	}
+	d.Full = !r.shown || (len(elems) > 0 && 2*len(d.Added) >= len(elems))
+	r.shown = true
+	return d
+}
+
+// changedFields compares the fields a delta reports.
+func changedFields(a, b *Element) []Field {
+	var f []Field
+	add := func(name, x, y string) {
+		if x != y {
+			f = append(f, Field{Name: name, Old: x, New: y})
+		}
+	}
+	add("name", a.Name, b.Name)
+	add("value", a.State.Value, b.State.Value)
+	add("checked", a.State.Checked, b.State.Checked)
+	add("pressed", a.State.Pressed, b.State.Pressed)
+	add("expanded", a.State.Expanded, b.State.Expanded)
+	add("selected", strconv.FormatBool(a.State.Selected), strconv.FormatBool(b.State.Selected))
+	add("disabled", strconv.FormatBool(a.State.Disabled), strconv.FormatBool(b.State.Disabled))
+	return f
+}

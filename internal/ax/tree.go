@@ -1,0 +1,379 @@
+// Package ax turns Chromium's accessibility tree into the library's
+// inventory: it walks the AX nodes of each frame, keeps the interactive ones
+// and the structure around them (landmarks, headings, frames), mints the
+// legible handles, re-binds handles to replaced nodes and computes deltas.
+//
+// It knows CDP and the AX tree, and nothing about actions.
+package ax
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// Kind tells what an Item is.
+type Kind uint8
+
+// Item kinds.
+const (
+	KindRef      Kind = iota // an interactive element: gets a handle
+	KindLandmark             // banner, navigation, main, … and dialogs: structure
+	KindHeading              // a heading: structure
+	KindFrame                // an <iframe>: its frame's items follow in their own section
+)
+
+// Item is one line of a frame's inventory, in document order.
+type Item struct {
+	Kind     Kind
+	Depth    int // nesting among landmarks, for indentation
+	Role     string
+	Name     string
+	Level    int // heading level
+	Node     proto.DOMBackendNodeID
+	State    State
+	Landmark string // nearest enclosing landmark, `navigation "Main"`
+	Context  string // nearest named container or preceding heading, for telling duplicates apart
+	Path     string // structural path such as `table>row:3>cell:2>button:0`
+}
+
+// State is an element's state as the AX tree reports it.
+type State struct {
+	Value     string
+	Checked   string // "true", "false", "mixed" or "" when not checkable
+	Pressed   string
+	Expanded  string
+	Selected  bool
+	Disabled  bool
+	Focused   bool
+	Readonly  bool
+	Required  bool
+	Invalid   bool
+	Editable  bool // takes text: a text field or contenteditable
+	Focusable bool
+	Modal     bool
+	HasPopup  string
+}
+
+var interactiveRoles = map[string]bool{
+	"button": true, "link": true, "textbox": true, "searchbox": true, "checkbox": true, "radio": true,
+	"combobox": true, "listbox": true, "option": true, "tab": true, "menuitem": true, "menuitemcheckbox": true,
+	"menuitemradio": true, "slider": true, "spinbutton": true, "switch": true, "treeitem": true,
+	"MenuListOption": true, "PopUpButton": true, "ToggleButton": true, "DisclosureTriangle": true,
+	"textField": true, "TextField": true, "SearchBox": true, "Date": true, "DateTime": true, "InputTime": true,
+	"ColorWell": true,
+}
+
+// roles whose children are the browser's own widgetry (the segments of a date
+// field, the options of a closed native select): one ref for the control is
+// the right grain, and Select or Type operates it.
+var opaqueRoles = map[string]bool{"Date": true, "DateTime": true, "InputTime": true, "MenuListPopup": true,
+	"ColorWell": true}
+
+// roles that are interactive only when focusable
+var focusOnlyRoles = map[string]bool{"gridcell": true, "row": true, "cell": true, "columnheader": true, "rowheader": true}
+
+// roles that never get a ref even when focusable: documents, frames and text.
+var neverRef = map[string]bool{
+	"RootWebArea": true, "WebArea": true, "Iframe": true, "IframePresentational": true, "StaticText": true,
+	"InlineTextBox": true, "LineBreak": true, "document": true, "application": false, "none": true,
+	"presentation": true, "ListMarker": true, "Canvas": false,
+}
+
+var landmarkRoles = map[string]bool{
+	"banner": true, "navigation": true, "main": true, "complementary": true, "contentinfo": true,
+	"search": true, "form": true, "region": true, "dialog": true, "alertdialog": true,
+}
+
+// container roles whose name tells duplicates apart
+var contextRoles = map[string]bool{
+	"row": true, "listitem": true, "group": true, "article": true, "dialog": true, "alertdialog": true,
+	"region": true, "form": true, "tabpanel": true, "menu": true, "listbox": true, "table": true, "grid": true,
+	"list": true, "treeitem": true, "radiogroup": true, "toolbar": true, "figure": true, "section": true,
+	"complementary": true, "navigation": true, "banner": true, "contentinfo": true, "search": true,
+}
+
+// structural roles skipped when building a path
+var transparent = map[string]bool{"generic": true, "none": true, "presentation": true, "paragraph": true,
+	"LabelText": true, "Section": true, "StaticText": true, "InlineTextBox": true, "Div": true}
+
+// IsInteractive reports whether an element with this role and state gets a
+// ref. inRef says an ancestor already has one: the weaker signals (editable,
+// focusable) then belong to that ancestor's inner parts, such as the
+// editable box inside a text field.
+func IsInteractive(role string, st State, name string, inRef bool) bool {
+	if neverRef[role] {
+		return false
+	}
+	if interactiveRoles[role] {
+		return true
+	}
+	if focusOnlyRoles[role] {
+		return st.Focusable
+	}
+	if inRef {
+		return false
+	}
+	if st.Editable && !st.Readonly {
+		return true // contenteditable regions
+	}
+	// Anything else the page made focusable (tabindex) and named: a custom control.
+	return st.Focusable && name != "" && !landmarkRoles[role]
+}
+
+func isLandmark(role, name string) bool {
+	switch role {
+	case "form", "region":
+		return name != "" // unnamed forms and sections are not landmarks
+	}
+	return landmarkRoles[role]
+}
+
+// Flatten walks one frame's AX nodes (as getFullAXTree returns them) and
+// returns its inventory in document order. clickable, when not nil, tells
+// which other named nodes a person would see as clickable (the page gave them
+// a pointer cursor): they get refs too, unless inside another ref.
+func Flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackendNodeID) bool) []Item {
+	if len(nodes) == 0 {
+		return nil
+	}
+	byID := make(map[proto.AccessibilityAXNodeID]*proto.AccessibilityAXNode, len(nodes))
+	for _, n := range nodes {
+		byID[n.NodeID] = n
+	}
+	var root *proto.AccessibilityAXNode
+	for _, n := range nodes {
+		if n.ParentID == "" || byID[n.ParentID] == nil {
+			root = n
+			break
+		}
+	}
+	if root == nil {
+		root = nodes[0]
+	}
+	w := walker{byID: byID, items: make([]Item, 0, len(nodes)/8), clickable: clickable}
+	w.walk(root, frameCtx{counts: map[string]int{}}, 0)
+	return w.items
+}
+
+type walker struct {
+	byID      map[proto.AccessibilityAXNodeID]*proto.AccessibilityAXNode
+	clickable func(proto.DOMBackendNodeID) bool
+	items     []Item
+	heading   string // text of the last heading seen, for context
+	visited   int
+}
+
+// frameCtx is what a node inherits from its significant ancestors.
+type frameCtx struct {
+	landmark string
+	depth    int
+	path     string
+	context  string
+	counts   map[string]int // role → siblings seen so far under the nearest significant ancestor
+	inRef    bool           // an ancestor already has a ref
+}
+
+const maxDepth = 2000
+
+func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
+	if n == nil || level > maxDepth {
+		return
+	}
+	w.visited++
+	role := str(n.Role)
+	if n.Ignored {
+		// An ignored node's children can still be exposed (a hidden wrapper around visible content).
+		for _, id := range n.ChildIDs {
+			w.walk(w.byID[id], c, level+1)
+		}
+		return
+	}
+	name := strings.TrimSpace(collapse(str(n.Name)))
+	st := ParseState(n)
+	significant := !transparent[role] && role != "RootWebArea"
+	child := c
+	if significant {
+		idx := c.counts[role]
+		c.counts[role] = idx + 1
+		seg := role + ":" + strconv.Itoa(idx)
+		if c.path == "" {
+			child.path = seg
+		} else {
+			child.path = c.path + ">" + seg
+		}
+		child.path = trimPath(child.path)
+		child.counts = map[string]int{}
+	}
+	switch {
+	case role == "Iframe" || role == "IframePresentational":
+		w.items = append(w.items, Item{Kind: KindFrame, Depth: c.depth, Role: "Iframe", Name: name,
+			Node: n.BackendDOMNodeID, Landmark: c.landmark, Path: child.path})
+		return
+	case isLandmark(role, name):
+		lm := role
+		if name != "" {
+			lm += " " + strconv.Quote(name)
+		}
+		w.items = append(w.items, Item{Kind: KindLandmark, Depth: c.depth, Role: role, Name: name,
+			Node: n.BackendDOMNodeID, Landmark: c.landmark, State: st})
+		child.landmark = lm
+		child.depth = c.depth + 1
+		w.heading = ""
+	case role == "heading":
+		w.items = append(w.items, Item{Kind: KindHeading, Depth: c.depth, Role: role, Name: name,
+			Level: headingLevel(n), Node: n.BackendDOMNodeID, Landmark: c.landmark})
+		w.heading = name
+	}
+	if contextRoles[role] && name != "" {
+		child.context = role + " " + strconv.Quote(truncate(name, 60))
+	}
+	isRef := IsInteractive(role, st, name, c.inRef)
+	if !isRef && !c.inRef && name != "" && w.clickable != nil && !neverRef[role] && !landmarkRoles[role] &&
+		role != "heading" && w.clickable(n.BackendDOMNodeID) {
+		isRef = true
+	}
+	if isRef {
+		child.inRef = true
+		ctxName := c.context
+		if ctxName == "" && w.heading != "" {
+			ctxName = "heading " + strconv.Quote(truncate(w.heading, 60))
+		}
+		w.items = append(w.items, Item{Kind: KindRef, Depth: c.depth, Role: role, Name: name,
+			Node: n.BackendDOMNodeID, State: st, Landmark: c.landmark, Context: ctxName, Path: child.path})
+	}
+	if opaqueRoles[role] {
+		return
+	}
+	for _, id := range n.ChildIDs {
+		w.walk(w.byID[id], child, level+1)
+	}
+}
+
+// trimPath keeps the last four segments: enough to tell structure apart,
+// short enough not to change whenever a distant ancestor does.
+func trimPath(p string) string {
+	n := 0
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] == '>' {
+			n++
+			if n == 4 {
+				return p[i+1:]
+			}
+		}
+	}
+	return p
+}
+
+func headingLevel(n *proto.AccessibilityAXNode) int {
+	for _, p := range n.Properties {
+		if p.Name == proto.AccessibilityAXPropertyNameLevel && p.Value != nil {
+			return p.Value.Value.Int()
+		}
+	}
+	return 0
+}
+
+// ParseState reads the state properties of an AX node.
+func ParseState(n *proto.AccessibilityAXNode) State {
+	var st State
+	if n.Value != nil {
+		st.Value = valueString(n.Value)
+	}
+	for _, p := range n.Properties {
+		if p.Value == nil {
+			continue
+		}
+		v := p.Value.Value
+		switch p.Name {
+		case proto.AccessibilityAXPropertyNameChecked:
+			st.Checked = tristate(p.Value)
+		case proto.AccessibilityAXPropertyNamePressed:
+			st.Pressed = tristate(p.Value)
+		case proto.AccessibilityAXPropertyNameExpanded:
+			st.Expanded = tristate(p.Value)
+		case proto.AccessibilityAXPropertyNameSelected:
+			st.Selected = v.Bool()
+		case proto.AccessibilityAXPropertyNameDisabled:
+			st.Disabled = v.Bool()
+		case proto.AccessibilityAXPropertyNameFocused:
+			st.Focused = v.Bool()
+		case proto.AccessibilityAXPropertyNameFocusable:
+			st.Focusable = v.Bool()
+		case proto.AccessibilityAXPropertyNameReadonly:
+			st.Readonly = v.Bool()
+		case proto.AccessibilityAXPropertyNameRequired:
+			st.Required = v.Bool()
+		case proto.AccessibilityAXPropertyNameInvalid:
+			s := v.Str()
+			st.Invalid = s != "" && s != "false"
+		case proto.AccessibilityAXPropertyNameEditable:
+			st.Editable = v.Str() != ""
+		case proto.AccessibilityAXPropertyNameModal:
+			st.Modal = v.Bool()
+		case proto.AccessibilityAXPropertyNameHasPopup:
+			if s := v.Str(); s != "false" {
+				st.HasPopup = s
+			}
+		}
+	}
+	return st
+}
+
+func tristate(v *proto.AccessibilityAXValue) string {
+	if v.Type == proto.AccessibilityAXValueTypeTristate || v.Type == proto.AccessibilityAXValueTypeToken ||
+		v.Type == proto.AccessibilityAXValueTypeString {
+		s := v.Value.Str()
+		switch s {
+		case "true", "false", "mixed":
+			return s
+		}
+		return ""
+	}
+	if v.Value.Bool() {
+		return "true"
+	}
+	return "false"
+}
+
+func valueString(v *proto.AccessibilityAXValue) string {
+	if v == nil {
+		return ""
+	}
+	val := v.Value.Val()
+	switch x := val.(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(x)
+	case nil:
+		return ""
+	default:
+		return v.Value.JSON("", "")
+	}
+}
+
+func str(v *proto.AccessibilityAXValue) string {
+	if v == nil {
+		return ""
+	}
+	return v.Value.Str()
+}
+
+func collapse(s string) string {
+	if !strings.ContainsAny(s, "\n\t\r  ") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

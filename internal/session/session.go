@@ -1,0 +1,184 @@
+// Package session routes CDP commands and events for one browser connection.
+//
+// rod's own event helpers enable and disable a CDP domain per subscription
+// without counting, so two overlapping listeners lose events. Here every
+// event of the connection is read by one goroutine and handed to listeners
+// keyed by session; domains are enabled once per session by the owner.
+package session
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/cdp"
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// Conn is one CDP connection: the rod browser over it and the event router.
+type Conn struct {
+	Rod *rod.Browser
+
+	mu     sync.Mutex
+	nextID int
+	subs   map[proto.TargetSessionID]map[int]func(*rod.Message)
+	any    map[int]func(*rod.Message)
+
+	done   chan struct{}
+	closed atomic.Bool
+}
+
+// NewConn starts routing the events of b until ctx ends or the connection closes.
+func NewConn(ctx context.Context, b *rod.Browser) *Conn {
+	c := &Conn{
+		Rod:  b,
+		subs: map[proto.TargetSessionID]map[int]func(*rod.Message){},
+		any:  map[int]func(*rod.Message){},
+		done: make(chan struct{}),
+	}
+	events := b.Context(ctx).Event()
+	go func() {
+		defer close(c.done)
+		defer c.closed.Store(true)
+		for msg := range events {
+			c.dispatch(msg)
+		}
+	}()
+	return c
+}
+
+// Done is closed when the connection's event stream has ended.
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Closed reports whether the event stream has ended (browser gone or detached).
+func (c *Conn) Closed() bool { return c.closed.Load() }
+
+func (c *Conn) dispatch(msg *rod.Message) {
+	c.mu.Lock()
+	fns := make([]func(*rod.Message), 0, 4)
+	for _, fn := range c.subs[msg.SessionID] {
+		fns = append(fns, fn)
+	}
+	for _, fn := range c.any {
+		fns = append(fns, fn)
+	}
+	c.mu.Unlock()
+	for _, fn := range fns {
+		fn(msg)
+	}
+}
+
+// Subscribe calls fn, on the router goroutine, for every event of session sid
+// ("" is the browser session). fn must not block. The returned func unsubscribes.
+func (c *Conn) Subscribe(sid proto.TargetSessionID, fn func(*rod.Message)) (cancel func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.nextID++
+	id := c.nextID
+	m := c.subs[sid]
+	if m == nil {
+		m = map[int]func(*rod.Message){}
+		c.subs[sid] = m
+	}
+	m[id] = fn
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		delete(c.subs[sid], id)
+		if len(c.subs[sid]) == 0 {
+			delete(c.subs, sid)
+		}
+	}
+}
+
+// SubscribeAll calls fn for every event of every session. fn must not block.
+func (c *Conn) SubscribeAll(fn func(*rod.Message)) (cancel func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.nextID++
+	id := c.nextID
+	c.any[id] = fn
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		delete(c.any, id)
+	}
+}
+
+// Session is one CDP session (a page, an out-of-process frame, or the browser
+// itself when ID is empty). It counts the round trips made through it.
+type Session struct {
+	Conn  *Conn
+	ID    proto.TargetSessionID
+	Calls *atomic.Int64
+}
+
+// Call sends one command and waits for its answer. It implements
+// proto.Client; the sessionID argument is ignored in favour of s.ID.
+func (s Session) Call(ctx context.Context, _ string, method string, params any) ([]byte, error) {
+	if s.Calls != nil {
+		s.Calls.Add(1)
+	}
+	return s.Conn.Rod.Call(ctx, string(s.ID), method, params)
+}
+
+// GetSessionID implements proto.Sessionable.
+func (s Session) GetSessionID() proto.TargetSessionID { return s.ID }
+
+// Bind returns a proto.Client for s whose calls run under ctx, so rod's typed
+// requests can be used directly: proto.DOMFocus{…}.Call(s.Bind(ctx)).
+func (s Session) Bind(ctx context.Context) Bound { return Bound{s: s, ctx: ctx} }
+
+// Bound is a Session with a context, satisfying proto.Client, proto.Contextable
+// and proto.Sessionable.
+type Bound struct {
+	s   Session
+	ctx context.Context
+}
+
+// Call implements proto.Client; the session id argument is ignored in favour of the bound one.
+func (b Bound) Call(ctx context.Context, _ string, method string, params any) ([]byte, error) {
+	return b.s.Call(ctx, "", method, params)
+}
+
+// GetContext implements proto.Contextable.
+func (b Bound) GetContext() context.Context { return b.ctx }
+
+// GetSessionID implements proto.Sessionable.
+func (b Bound) GetSessionID() proto.TargetSessionID { return b.s.ID }
+
+// IsNodeGone reports whether err says the node behind a backend id no longer
+// exists in a document.
+func IsNodeGone(err error) bool {
+	var ce *cdp.Error
+	if !errors.As(err, &ce) {
+		return false
+	}
+	m := ce.Message + " " + ce.Data
+	return strings.Contains(m, "detached") || strings.Contains(m, "No node with given id") ||
+		strings.Contains(m, "No node found") || strings.Contains(m, "Could not find node")
+}
+
+// IsNoLayout reports whether err says the node exists but is not rendered.
+func IsNoLayout(err error) bool {
+	var ce *cdp.Error
+	if !errors.As(err, &ce) {
+		return false
+	}
+	m := ce.Message + " " + ce.Data
+	return strings.Contains(m, "layout object") || strings.Contains(m, "Could not compute content quads")
+}
+
+// IsSessionGone reports whether err says the CDP session or its target is gone.
+func IsSessionGone(err error) bool {
+	var ce *cdp.Error
+	if !errors.As(err, &ce) {
+		return false
+	}
+	m := ce.Message + " " + ce.Data
+	return strings.Contains(m, "Session with given id not found") || strings.Contains(m, "No target with given id") ||
+		strings.Contains(m, "Target closed") || strings.Contains(m, "target was destroyed")
+}

@@ -1,0 +1,214 @@
+package rodagent
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod/lib/launcher"
+)
+
+// process is a Chromium this library started and owns.
+type process struct {
+	cmd     *exec.Cmd
+	dir     string        // temporary profile, removed on close
+	exited  chan struct{} // closed when the main process has been reaped
+	drained chan struct{} // closed when its stderr reached EOF
+	log     *slog.Logger
+}
+
+var devtoolsLine = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
+
+// findBrowser picks the executable: explicit option, $ROD_BROWSER_BIN, the
+// system's Chrome or Chromium, and only then rod's download.
+func findBrowser(ctx context.Context, c *config) (string, error) {
+	if c.bin != "" {
+		return c.bin, nil
+	}
+	if bin := os.Getenv("ROD_BROWSER_BIN"); bin != "" {
+		return bin, nil
+	}
+	if bin, ok := lookPath(); ok {
+		return bin, nil
+	}
+	if !c.download {
+		return "", fmt.Errorf("%w: install Chromium (Debian/Ubuntu: apt-get install -y chromium) or set ROD_BROWSER_BIN", ErrNoBrowser)
+	}
+	c.log.Info("no system browser found; downloading one with rod's launcher")
+	dl := launcher.NewBrowser()
+	dl.Context = ctx
+	dl.Logger = slogWriter{c.log}
+	bin, err := dl.Get()
+	if err != nil {
+		return "", fmt.Errorf("%w: no system browser and the download failed (%v): install Chromium (apt-get install -y chromium) or set ROD_BROWSER_BIN", ErrNoBrowser, err)
+	}
+	return bin, nil
+}
+
+type slogWriter struct{ l *slog.Logger }
+
+func (w slogWriter) Println(v ...any) { w.l.Info(strings.TrimSpace(fmt.Sprintln(v...))) }
+
+// browserArgs are the switches of a launched browser. Site isolation stays on
+// (rod's launcher turns it off) so cross-site iframes run out of process as in
+// a user's Chrome; the rest keep Chromium off a closed network and stop it from
+// throttling tabs that are not in front.
+func browserArgs(c *config, dir string) []string {
+	args := []string{
+		"--remote-debugging-port=0",
+		"--user-data-dir=" + dir,
+		"--no-first-run",
+		"--no-default-browser-check",
+		"--no-startup-window",
+		"--disable-background-networking",
+		"--disable-component-update",
+		"--disable-sync",
+		"--disable-quic",
+		"--disable-breakpad",
+		"--disable-crash-reporter",
+		"--disable-client-side-phishing-detection",
+		"--disable-component-extensions-with-background-pages",
+		"--disable-default-apps",
+		"--disable-extensions",
+		"--disable-domain-reliability",
+		"--disable-background-timer-throttling",
+		"--disable-backgrounding-occluded-windows",
+		"--disable-renderer-backgrounding",
+		"--disable-ipc-flooding-protection",
+		"--disable-hang-monitor",
+		"--disable-prompt-on-repost",
+		"--disable-dev-shm-usage",
+		"--disable-smooth-scrolling",
+		"--disable-features=Translate,BackForwardCache,MediaRouter,OptimizationHints,DialMediaRouteProvider,AcceptCHFrame,InterestFeedContentSuggestions,CalculateNativeWinOcclusion",
+		"--metrics-recording-only",
+		"--password-store=basic",
+		"--use-mock-keychain",
+		"--mute-audio",
+		"--force-color-profile=srgb",
+		fmt.Sprintf("--window-size=%d,%d", c.width, c.height),
+	}
+	if c.headless {
+		args = append(args, "--headless", "--disable-gpu")
+	}
+	noSandbox := os.Geteuid() == 0
+	if c.noSandbox != nil {
+		noSandbox = *c.noSandbox
+	}
+	if noSandbox {
+		args = append(args, "--no-sandbox")
+	}
+	return append(args, c.flags...)
+}
+
+// startBrowser runs Chromium and waits, within ctx, for its DevTools address.
+func startBrowser(ctx context.Context, c *config) (*process, string, error) {
+	bin, err := findBrowser(ctx, c)
+	if err != nil {
+		return nil, "", err
+	}
+	dir, err := os.MkdirTemp("", "rodagent-profile-")
+	if err != nil {
+		return nil, "", err
+	}
+	cmd := exec.Command(bin, browserArgs(c, dir)...)
+	cmd.SysProcAttr = sysProcAttr()
+	cmd.Stdout = nil
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, "", err
+	}
+	if err := cmd.Start(); err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, "", fmt.Errorf("%w: starting %s: %v", ErrNoBrowser, bin, err)
+	}
+	p := &process{cmd: cmd, dir: dir, exited: make(chan struct{}), drained: make(chan struct{}), log: c.log}
+	found := make(chan string, 1)
+	var tail strings.Builder
+	go func() {
+		defer close(p.drained)
+		sc := bufio.NewScanner(stderr)
+		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		sent := false
+		for sc.Scan() {
+			line := sc.Text()
+			if !sent {
+				if m := devtoolsLine.FindStringSubmatch(line); m != nil {
+					found <- m[1]
+					sent = true
+					continue
+				}
+				if tail.Len() < 4096 {
+					tail.WriteString(line + "\n")
+				}
+			}
+			p.log.Debug("chromium", "stderr", line)
+		}
+		_, _ = io.Copy(io.Discard, stderr)
+	}()
+	go func() {
+		_ = cmd.Wait()
+		close(p.exited)
+	}()
+	select {
+	case u := <-found:
+		return p, u, nil
+	case <-p.exited:
+		<-p.drained
+		p.cleanup()
+		return nil, "", fmt.Errorf("%w: %s exited before it was ready: %s", ErrNoBrowser, bin, strings.TrimSpace(tail.String()))
+	case <-ctx.Done():
+		p.kill()
+		<-p.exited
+		p.cleanup()
+		return nil, "", fmt.Errorf("launching %s: %w", bin, ctx.Err())
+	}
+}
+
+// stop ends the browser: it waits up to grace for the process to exit on its
+// own (after Browser.close), then kills the whole process group, waits for
+// every member to be gone, and removes the profile directory.
+func (p *process) stop(grace time.Duration) {
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+	case <-t.C:
+		p.log.Debug("chromium did not exit in time; killing it")
+	}
+	p.kill()
+	<-p.exited
+	p.waitGroupGone(5 * time.Second)
+	// stderr stays open while any process that inherited it lives; all are gone now.
+	select {
+	case <-p.drained:
+	case <-time.After(2 * time.Second):
+	}
+	p.cleanup()
+}
+
+func (p *process) cleanup() {
+	// Chromium's helpers may still be flushing into the profile for a moment
+	// after the group is gone; RemoveAll tolerates that on retry.
+	for i := 0; i < 3; i++ {
+		if err := os.RemoveAll(p.dir); err == nil {
+			return
+		}
+	}
+}
+
+func (p *process) pid() string { return strconv.Itoa(p.cmd.Process.Pid) }
+
+var errStillRunning = errors.New("browser processes still running")
+
+// lookPath finds a system browser; a variable so tests can pretend there is none.
+var lookPath = launcher.LookPath

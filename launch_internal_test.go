@@ -1,0 +1,66 @@
+package rodagent
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestNoBrowserGivesTheInstallHint(t *testing.T) {
+	saved := lookPath
+	t.Cleanup(func() { lookPath = saved })
+	lookPath = func() (string, bool) { return "", false }
+	t.Setenv("ROD_BROWSER_BIN", "")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err := Launch(ctx, WithDownload(false))
+	if !errors.Is(err, ErrNoBrowser) {
+		t.Fatalf("err = %v, want ErrNoBrowser", err)
+	}
+	if !strings.Contains(err.Error(), "apt-get install -y chromium") {
+		t.Errorf("the error should say how to install a browser: %v", err)
+	}
+}
+
+func TestMissingExecutable(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err := Launch(ctx, WithBrowserBin("/nonexistent/chromium"))
+	if !errors.Is(err, ErrNoBrowser) {
+		t.Fatalf("err = %v, want ErrNoBrowser", err)
+	}
+}
+
+func TestBrowserArgsKeepSiteIsolation(t *testing.T) {
+	c := defaultConfig()
+	args := strings.Join(browserArgs(&c, "/tmp/x"), " ")
+	for _, bad := range []string{"site-per-process", "disable-site-isolation-trials"} {
+		if strings.Contains(args, bad) {
+			t.Errorf("launch flags must keep site isolation on, found %q in %s", bad, args)
+		}
+	}
+	for _, want := range []string{"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--no-first-run", "--disable-quic", "--headless", "--user-data-dir=/tmp/x"} {
+		if !strings.Contains(args, want) {
+			t.Errorf("missing %s in %s", want, args)
+		}
+	}
+}
+
+func TestOriginOf(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://example.com/a/b?c#d":    "https://example.com",
+		"http://127.0.0.1:8080/x":        "http://127.0.0.1:8080",
+		"about:blank":                    "about:blank",
+		"data:text/html,<b>hi</b>":       "data:",
+		"chrome-error://chromewebdata/":  "chrome-error://chromewebdata",
+		"":                               "",
+		"file:///home/me/secret/doc.pdf": "file:",
+	} {
+		if got := originOf(in); got != want {
+			t.Errorf("originOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

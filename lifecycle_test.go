@@ -1,0 +1,200 @@
+package rodagent_test
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+)
+
+// browserProcs lists live processes (not zombies) whose command line contains marker.
+func browserProcs(t *testing.T, marker string) map[int]string {
+	t.Helper()
+	out := map[int]string{}
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(filepath.Base(d))
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		cmd, err := os.ReadFile(d + "/cmdline")
+		if err != nil || !strings.Contains(string(cmd), marker) {
+			continue
+		}
+		stat, err := os.ReadFile(d + "/stat")
+		if err != nil {
+			continue
+		}
+		// the state follows the parenthesised command name
+		if s := string(stat); strings.Contains(s, ") Z") || strings.Contains(s, ") X") {
+			continue
+		}
+		out[pid] = strings.ReplaceAll(string(cmd), "\x00", " ")
+	}
+	return out
+}
+
+func userDataDir(cmdline string) string {
+	for _, f := range strings.Fields(cmdline) {
+		if v, ok := strings.CutPrefix(f, "--user-data-dir="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+func TestCloseLeavesNothingBehind(t *testing.T) {
+	ctx := testCtx(t, 60*time.Second)
+	goroutines := runtime.NumGoroutine()
+	before := browserProcs(t, "rodagent-profile-")
+
+	b, err := rodagent.Launch(ctx, rodagent.WithDownload(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := b.NewPage(ctx, originA+"/frames.html?other="+originB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := p.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Click(ctx, s.Refs[0].Ref); err != nil {
+		t.Fatal(err)
+	}
+	mine := map[int]string{}
+	for pid, cmd := range browserProcs(t, "rodagent-profile-") {
+		if _, old := before[pid]; !old {
+			mine[pid] = cmd
+		}
+	}
+	if len(mine) < 2 {
+		t.Fatalf("expected the launched browser's processes, found %v", mine)
+	}
+	var dir string
+	for _, cmd := range mine {
+		if d := userDataDir(cmd); d != "" {
+			dir = d
+		}
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatalf("profile dir %q: %v", dir, err)
+	}
+
+	if err := b.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	now := browserProcs(t, "rodagent-profile-")
+	for pid, cmd := range mine {
+		if _, alive := now[pid]; alive {
+			t.Errorf("process %d outlived Close: %s", pid, cmd)
+		}
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("profile dir %s outlived Close (stat: %v)", dir, err)
+	}
+	// Goroutines wind down as their channels close; wait for that, bounded.
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > goroutines && time.Now().Before(deadline) {
+		runtime.Gosched()
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > goroutines {
+		buf := make([]byte, 1<<20)
+		buf = buf[:runtime.Stack(buf, true)]
+		t.Errorf("%d goroutines after Close, %d before:\n%s", n, goroutines, buf)
+	}
+	// A closed browser says so.
+	if _, err := p.Snapshot(ctx); err == nil {
+		t.Errorf("Snapshot on a closed browser should fail")
+	}
+	if err := b.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+}
+
+func TestConnectDetachesWithoutClosing(t *testing.T) {
+	ctx := testCtx(t, 60*time.Second)
+	owner, err := rodagent.Launch(ctx, rodagent.WithDownload(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer owner.Close()
+	hostPort := strings.Split(strings.TrimPrefix(owner.DevToolsURL(), "ws://"), "/")[0]
+	for _, addr := range []string{owner.DevToolsURL(), hostPort, "http://" + hostPort} {
+		c, err := rodagent.Connect(ctx, addr)
+		if err != nil {
+			t.Fatalf("Connect(%s): %v", addr, err)
+		}
+		p, err := c.NewPage(ctx, originA+"/basic.html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := p.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Click(ctx, s.Refs[0].Ref); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+		tabs, err := owner.Tabs(ctx)
+		if err != nil {
+			t.Fatalf("the shared browser must survive a connected Close: %v", err)
+		}
+		found := false
+		for _, tab := range tabs {
+			found = found || tab.ID == p.ID()
+		}
+		if !found {
+			t.Errorf("Close of a connected Browser must leave its tabs open")
+		}
+	}
+}
+
+func TestIsolatedContexts(t *testing.T) {
+	ctx := testCtx(t, 60*time.Second)
+	a, err := shared.NewContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := shared.NewContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	pa, err := a.NewPage(ctx, originA+"/basic.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := b.NewPage(ctx, originA+"/basic.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval(t, pa, "(localStorage.setItem('who', 'a'), document.cookie = 'c=a', 1)", nil)
+	var who, cookie string
+	eval(t, pb, "localStorage.getItem('who') || ''", &who)
+	eval(t, pb, "document.cookie", &cookie)
+	if who != "" || cookie != "" {
+		t.Errorf("contexts share storage: %q %q", who, cookie)
+	}
+	tabs, err := a.Tabs(ctx)
+	if err != nil || len(tabs) != 1 || tabs[0].ID != pa.ID() {
+		t.Errorf("a context lists only its own tabs: %v %v", tabs, err)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := shared.Tabs(ctx); err != nil {
+		t.Errorf("closing a context must not close the browser: %v", err)
+	}
+}

@@ -1,0 +1,696 @@
+package rodagent
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/rodagent/rodagent/internal/ax"
+	"github.com/rodagent/rodagent/internal/session"
+)
+
+// Page is one browser tab. Its methods are safe for concurrent use: a Page
+// runs one action or snapshot at a time, in call order as the runtime admits
+// them; different pages run in parallel.
+type Page struct {
+	b      *Browser
+	rod    *rod.Page
+	target proto.TargetTargetID
+	main   session.Session
+	calls  atomic.Int64
+
+	turn chan struct{} // one action or snapshot at a time
+
+	mu        sync.Mutex
+	changed   chan struct{} // closed and replaced whenever page state below changes
+	frames    map[proto.PageFrameID]*frameInfo
+	mainFrame proto.PageFrameID
+	children  map[proto.TargetSessionID]*childTarget
+	loaded    map[proto.NetworkLoaderID]map[string]bool // lifecycle events seen per document
+	navSeq    int                                       // bumps on every main-frame navigation, document or not
+	reg       *ax.Registry
+	regDoc    proto.NetworkLoaderID
+	oldRegs   []*ax.Registry                   // registries of earlier documents of this tab, newest last
+	origins   map[proto.PageFrameID][2]float64 // frame origins in the top-level viewport at the last snapshot
+	prefixes  map[proto.PageFrameID]string
+	nextFrame int
+	dialogs   []Dialog // handled since the last snapshot
+	arms      arms
+	console   []ConsoleMessage
+	crashed   bool
+	closed    bool
+	gone      bool
+	stable    bool // wait for a still box before pointer input
+	unsub     []func()
+	workers   sync.WaitGroup
+}
+
+// frameInfo is what the page knows of one frame from CDP events.
+type frameInfo struct {
+	id       proto.PageFrameID
+	parent   proto.PageFrameID
+	sess     session.Session // the session whose document holds this frame
+	loader   proto.NetworkLoaderID
+	url      string
+	detached bool
+	oopif    bool                   // the frame is the main frame of an out-of-process child target
+	owner    proto.DOMBackendNodeID // its <iframe> in the parent frame's session, once known
+}
+
+// Dialog is a JavaScript dialog (alert, confirm, prompt, beforeunload) the
+// page opened, and how it was answered.
+type Dialog struct {
+	Type     string `json:"type"` // alert, confirm, prompt, beforeunload
+	Message  string `json:"message"`
+	Accepted bool   `json:"accepted"`
+	Text     string `json:"text,omitempty"` // text entered into a prompt
+	Armed    bool   `json:"armed"`          // answered by an armed hook rather than the default
+}
+
+// ConsoleMessage is one message the page logged or one uncaught exception.
+type ConsoleMessage struct {
+	Type string    `json:"type"` // log, info, warning, error, exception, …
+	Text string    `json:"text"`
+	Time time.Time `json:"time"`
+}
+
+const consoleKeep = 200
+
+func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
+	p := &Page{
+		b:        b,
+		rod:      rp,
+		target:   rp.TargetID,
+		turn:     make(chan struct{}, 1),
+		changed:  make(chan struct{}),
+		frames:   map[proto.PageFrameID]*frameInfo{},
+		children: map[proto.TargetSessionID]*childTarget{},
+		loaded:   map[proto.NetworkLoaderID]map[string]bool{},
+		reg:      ax.NewRegistry(),
+		origins:  map[proto.PageFrameID][2]float64{},
+		prefixes: map[proto.PageFrameID]string{},
+	}
+	p.main = session.Session{Conn: b.conn, ID: rp.SessionID, Calls: &p.calls}
+	p.unsub = append(p.unsub,
+		b.conn.Subscribe(p.main.ID, func(m *rod.Message) { p.onEvent(p.main, m) }),
+		b.conn.Subscribe("", p.onBrowserEvent))
+	// Enable what the page's events need, once for the session's life.
+	bc := p.main.Bind(ctx)
+	steps := []func() error{
+		func() error { return proto.PageEnable{}.Call(bc) },
+		func() error { return proto.PageSetLifecycleEventsEnabled{Enabled: true}.Call(bc) },
+		func() error { return proto.RuntimeEnable{}.Call(bc) },
+		// Every tab behaves as the focused one, so focus events and :focus
+		// work in parallel tabs just as in the one a person looks at.
+		func() error { return proto.EmulationSetFocusEmulationEnabled{Enabled: true}.Call(bc) },
+		func() error { return proto.PageSetInterceptFileChooserDialog{Enabled: true}.Call(bc) },
+		func() error { return p.armAutoAttach(ctx, p.main) },
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			p.detach()
+			return nil, b.wrapErr(ctx, err)
+		}
+	}
+	tree, err := proto.PageGetFrameTree{}.Call(bc)
+	if err != nil {
+		p.detach()
+		return nil, b.wrapErr(ctx, err)
+	}
+	p.mu.Lock()
+	p.mainFrame = tree.FrameTree.Frame.ID
+	p.addFrameTree(p.main, tree.FrameTree, "")
+	p.regDoc = tree.FrameTree.Frame.LoaderID
+	p.mu.Unlock()
+	return p, nil
+}
+
+func (p *Page) addFrameTree(s session.Session, t *proto.PageFrameTree, parent proto.PageFrameID) {
+	f := t.Frame
+	fi := p.frames[f.ID]
+	if fi == nil {
+		fi = &frameInfo{id: f.ID}
+		p.frames[f.ID] = fi
+	}
+	fi.parent, fi.sess, fi.loader, fi.url, fi.detached = parent, s, f.LoaderID, f.URL+f.URLFragment, false
+	for _, c := range t.ChildFrames {
+		p.addFrameTree(s, c, f.ID)
+	}
+}
+
+// notify wakes every waiter; the caller holds p.mu.
+func (p *Page) notify() {
+	close(p.changed)
+	p.changed = make(chan struct{})
+}
+
+// waitUntil re-checks cond (under p.mu) after every page event until it
+// reports done, the page dies, or ctx ends.
+func (p *Page) waitUntil(ctx context.Context, cond func() (bool, error)) error {
+	for {
+		p.mu.Lock()
+		done, err := cond()
+		ch := p.changed
+		dead := p.deadLocked()
+		p.mu.Unlock()
+		if done || err != nil {
+			return err
+		}
+		if dead != nil {
+			return dead
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return failure("wait", "", Timeout, "", ctx.Err())
+		case <-p.b.conn.Done():
+			return ErrBrowserGone
+		}
+	}
+}
+
+func (p *Page) deadLocked() error {
+	switch {
+	case p.closed:
+		return ErrClosed
+	case p.gone:
+		return failure("", "", NoSuchTab, "the tab was closed", nil)
+	case p.crashed:
+		return ErrPageCrashed
+	}
+	return nil
+}
+
+// alive reports why the page cannot be used, if it cannot.
+func (p *Page) alive() error {
+	if err := p.b.isClosed(); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.deadLocked()
+}
+
+func (p *Page) isGone() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.gone || p.closed
+}
+
+func (p *Page) onBrowserEvent(m *rod.Message) {
+	switch m.Method {
+	case "Target.targetDestroyed":
+		var e proto.TargetTargetDestroyed
+		if m.Load(&e) && e.TargetID == p.target {
+			p.mu.Lock()
+			p.gone = true
+			p.notify()
+			p.mu.Unlock()
+		}
+	case "Target.detachedFromTarget":
+		var e proto.TargetDetachedFromTarget
+		if m.Load(&e) && e.SessionID == p.main.ID {
+			p.mu.Lock()
+			p.gone = true
+			p.notify()
+			p.mu.Unlock()
+		}
+	case "Target.targetCrashed":
+		var e proto.TargetTargetCrashed
+		if m.Load(&e) && e.TargetID == p.target {
+			p.mu.Lock()
+			p.crashed = true
+			p.notify()
+			p.mu.Unlock()
+		}
+	case "Browser.downloadWillBegin", "Browser.downloadProgress":
+		// handled by the download hub
+	}
+}
+
+// onEvent handles the events of the page's session and of its child sessions.
+func (p *Page) onEvent(s session.Session, m *rod.Message) {
+	switch m.Method {
+	case "Page.frameNavigated":
+		var e proto.PageFrameNavigated
+		if !m.Load(&e) {
+			return
+		}
+		p.mu.Lock()
+		f := e.Frame
+		fi := p.frames[f.ID]
+		if fi == nil {
+			fi = &frameInfo{id: f.ID}
+			p.frames[f.ID] = fi
+		}
+		fi.parent, fi.loader, fi.url, fi.detached = f.ParentID, f.LoaderID, f.URL+f.URLFragment, false
+		if !fi.oopif || s.ID != p.main.ID {
+			fi.sess = s
+		}
+		if f.ParentID == "" && s.ID == p.main.ID {
+			p.mainFrame = f.ID
+			p.navSeq++
+			p.loaded[f.LoaderID] = map[string]bool{}
+		}
+		p.notify()
+		p.mu.Unlock()
+	case "Page.navigatedWithinDocument":
+		var e proto.PageNavigatedWithinDocument
+		if !m.Load(&e) {
+			return
+		}
+		p.mu.Lock()
+		if fi := p.frames[e.FrameID]; fi != nil {
+			fi.url = e.URL
+		}
+		if e.FrameID == p.mainFrame {
+			p.navSeq++
+		}
+		p.notify()
+		p.mu.Unlock()
+	case "Page.frameAttached":
+		var e proto.PageFrameAttached
+		if !m.Load(&e) {
+			return
+		}
+		p.mu.Lock()
+		if p.frames[e.FrameID] == nil {
+			p.frames[e.FrameID] = &frameInfo{id: e.FrameID, parent: e.ParentFrameID, sess: s}
+		}
+		p.notify()
+		p.mu.Unlock()
+	case "Page.frameDetached":
+		var e proto.PageFrameDetached
+		if !m.Load(&e) {
+			return
+		}
+		p.mu.Lock()
+		if fi := p.frames[e.FrameID]; fi != nil && e.Reason != proto.PageFrameDetachedReasonSwap {
+			fi.detached = true
+		}
+		p.notify()
+		p.mu.Unlock()
+	case "Page.lifecycleEvent":
+		var e proto.PageLifecycleEvent
+		if !m.Load(&e) {
+			return
+		}
+		p.mu.Lock()
+		if e.FrameID == p.mainFrame && s.ID == p.main.ID {
+			seen := p.loaded[e.LoaderID]
+			if seen == nil || e.Name == "init" {
+				seen = map[string]bool{}
+				p.loaded[e.LoaderID] = seen
+			}
+			seen[string(e.Name)] = true
+			if len(p.loaded) > 32 {
+				for k := range p.loaded {
+					if k != e.LoaderID {
+						delete(p.loaded, k)
+						break
+					}
+				}
+			}
+		}
+		p.notify()
+		p.mu.Unlock()
+	case "Page.javascriptDialogOpening":
+		var e proto.PageJavascriptDialogOpening
+		if m.Load(&e) {
+			p.onDialog(s, &e)
+		}
+	case "Page.fileChooserOpened":
+		var e proto.PageFileChooserOpened
+		if m.Load(&e) {
+			p.onFileChooser(s, &e)
+		}
+	case "Runtime.consoleAPICalled":
+		var e proto.RuntimeConsoleAPICalled
+		if !m.Load(&e) {
+			return
+		}
+		parts := make([]string, 0, len(e.Args))
+		for _, a := range e.Args {
+			parts = append(parts, remoteText(a))
+		}
+		p.log(ConsoleMessage{Type: string(e.Type), Text: strings.Join(parts, " "), Time: time.Now()})
+	case "Runtime.exceptionThrown":
+		var e proto.RuntimeExceptionThrown
+		if !m.Load(&e) {
+			return
+		}
+		text := e.ExceptionDetails.Text
+		if e.ExceptionDetails.Exception != nil {
+			text += " " + remoteText(e.ExceptionDetails.Exception)
+		}
+		p.log(ConsoleMessage{Type: "exception", Text: text, Time: time.Now()})
+	case "Target.attachedToTarget":
+		var e proto.TargetAttachedToTarget
+		if m.Load(&e) {
+			p.onAttached(s, &e)
+		}
+	case "Target.detachedFromTarget":
+		var e proto.TargetDetachedFromTarget
+		if m.Load(&e) {
+			p.onDetached(&e)
+		}
+	case "Inspector.targetCrashed":
+		p.mu.Lock()
+		if s.ID == p.main.ID {
+			p.crashed = true
+		} else if c := p.children[s.ID]; c != nil {
+			c.crashed = true
+		}
+		p.notify()
+		p.mu.Unlock()
+	}
+}
+
+func remoteText(a *proto.RuntimeRemoteObject) string {
+	if a == nil {
+		return ""
+	}
+	if a.Value.Val() != nil {
+		if s, ok := a.Value.Val().(string); ok {
+			return s
+		}
+		return a.Value.JSON("", "")
+	}
+	if a.Description != "" {
+		return a.Description
+	}
+	return string(a.Type)
+}
+
+func (p *Page) log(c ConsoleMessage) {
+	c.Text = capRunes(c.Text, 1000)
+	p.mu.Lock()
+	p.console = append(p.console, c)
+	if len(p.console) > consoleKeep {
+		p.console = append(p.console[:0:0], p.console[len(p.console)-consoleKeep:]...)
+	}
+	p.mu.Unlock()
+}
+
+func capRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// detach stops listening and marks the page closed; it does not close the tab.
+func (p *Page) detach() {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	p.closed = true
+	unsub := p.unsub
+	p.unsub = nil
+	for _, c := range p.children {
+		unsub = append(unsub, c.unsub)
+	}
+	p.notify()
+	p.mu.Unlock()
+	for _, u := range unsub {
+		if u != nil {
+			u()
+		}
+	}
+	p.workers.Wait()
+	p.b.forget(p)
+}
+
+// Close closes the tab. Closing an already closed page is not an error.
+func (p *Page) Close() error {
+	if p.isGone() {
+		p.detach()
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err := proto.TargetCloseTarget{TargetID: p.target}.Call(p.b.browserSession().Bind(ctx))
+	p.detach()
+	if err != nil && (p.b.conn.Closed() || strings.Contains(err.Error(), "No target")) {
+		return nil
+	}
+	return err
+}
+
+// ID is the tab's id, as Tabs lists it.
+func (p *Page) ID() string { return string(p.target) }
+
+// Rod returns the underlying *rod.Page, as an escape hatch for what this
+// library does not cover. Actions through it bypass the library's checks.
+func (p *Page) Rod() *rod.Page { return p.rod }
+
+// RoundTrips is the number of CDP commands this page has sent so far: each is
+// latency an agent pays. Compare it before and after a call to count a call's cost.
+func (p *Page) RoundTrips() int64 { return p.calls.Load() }
+
+// Activate brings the tab to the front.
+func (p *Page) Activate(ctx context.Context) error {
+	if err := p.alive(); err != nil {
+		return err
+	}
+	return p.b.wrapErr(ctx, proto.PageBringToFront{}.Call(p.main.Bind(ctx)))
+}
+
+// lock takes the page's turn, or gives up when ctx ends first.
+func (p *Page) lock(ctx context.Context, action string) (func(), error) {
+	if err := p.alive(); err != nil {
+		return nil, err
+	}
+	select {
+	case p.turn <- struct{}{}:
+		return func() { <-p.turn }, nil
+	case <-ctx.Done():
+		return nil, failure(action, "", Timeout, "the page was busy with another call", ctx.Err())
+	}
+}
+
+// URL is the address of the tab's current document.
+func (p *Page) URL() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if f := p.frames[p.mainFrame]; f != nil {
+		return f.url
+	}
+	return ""
+}
+
+// NavigationError reports that a navigation failed (network error, refused, …).
+type NavigationError struct {
+	URL    string
+	Reason string
+}
+
+func (e *NavigationError) Error() string {
+	return fmt.Sprintf("rodagent: navigating to %s failed: %s", e.URL, e.Reason)
+}
+
+// Open navigates the tab to rawURL and waits for the load event. Every ref of
+// the tab is dropped: acting on one afterwards reports PageChanged.
+func (p *Page) Open(ctx context.Context, rawURL string) error {
+	if err := p.b.cfg.allowURL(rawURL); err != nil {
+		return err
+	}
+	if err := p.b.approve(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL)}); err != nil {
+		return err
+	}
+	unlock, err := p.lock(ctx, "open")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return p.open(ctx, rawURL)
+}
+
+func (p *Page) open(ctx context.Context, rawURL string) error {
+	if _, err := url.Parse(rawURL); err != nil {
+		return fmt.Errorf("rodagent: open %q: %w", rawURL, err)
+	}
+	res, err := proto.PageNavigate{URL: rawURL}.Call(p.main.Bind(ctx))
+	if err != nil {
+		return p.b.wrapErr(ctx, err)
+	}
+	if res.ErrorText != "" {
+		return &NavigationError{URL: rawURL, Reason: res.ErrorText}
+	}
+	if res.LoaderID != "" {
+		if err := p.waitLoad(ctx, res.LoaderID); err != nil {
+			return err
+		}
+	}
+	p.mu.Lock()
+	p.resetRefsLocked()
+	p.mu.Unlock()
+	return nil
+}
+
+// waitLoad waits for the load event of the main frame's document loader.
+func (p *Page) waitLoad(ctx context.Context, loader proto.NetworkLoaderID) error {
+	return p.waitUntil(ctx, func() (bool, error) {
+		if p.loaded[loader]["load"] {
+			return true, nil
+		}
+		// A later navigation replaced this one before it loaded: wait for that instead.
+		if f := p.frames[p.mainFrame]; f != nil && f.loader != loader && p.loaded[f.loader]["load"] {
+			return true, nil
+		}
+		return false, nil
+	})
+}
+
+// resetRefsLocked starts a new registry when the main document changed; the
+// old one is kept for a while so acting on its handles says PageChanged.
+func (p *Page) resetRefsLocked() {
+	f := p.frames[p.mainFrame]
+	if f == nil || f.loader == p.regDoc {
+		return
+	}
+	p.oldRegs = append(p.oldRegs, p.reg)
+	if len(p.oldRegs) > 8 {
+		p.oldRegs = p.oldRegs[1:]
+	}
+	p.reg = ax.NewRegistry()
+	p.regDoc = f.loader
+	p.prefixes = map[proto.PageFrameID]string{}
+	p.nextFrame = 0
+}
+
+// historyStep moves back (-1) or forward (+1) in the tab's history and waits
+// for the document to load.
+func (p *Page) historyStep(ctx context.Context, verb string, delta int) error {
+	if err := p.b.approve(ctx, Action{Verb: verb, Origin: originOf(p.URL())}); err != nil {
+		return err
+	}
+	unlock, err := p.lock(ctx, verb)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	h, err := proto.PageGetNavigationHistory{}.Call(p.main.Bind(ctx))
+	if err != nil {
+		return p.b.wrapErr(ctx, err)
+	}
+	i := h.CurrentIndex + delta
+	if i < 0 || i >= len(h.Entries) {
+		return fmt.Errorf("rodagent: %s: no history entry in that direction", verb)
+	}
+	if err := p.b.cfg.allowURL(h.Entries[i].URL); err != nil {
+		return err
+	}
+	return p.navigateAndWait(ctx, func() error {
+		return proto.PageNavigateToHistoryEntry{EntryID: h.Entries[i].ID}.Call(p.main.Bind(ctx))
+	})
+}
+
+// navigateAndWait runs start, waits for the main frame to navigate (within
+// the document or to a new one) and, for a new document, for its load event.
+func (p *Page) navigateAndWait(ctx context.Context, start func() error) error {
+	p.mu.Lock()
+	seq := p.navSeq
+	p.mu.Unlock()
+	if err := start(); err != nil {
+		return p.b.wrapErr(ctx, err)
+	}
+	err := p.waitUntil(ctx, func() (bool, error) {
+		if p.navSeq == seq {
+			return false, nil
+		}
+		f := p.frames[p.mainFrame]
+		return f == nil || p.loaded[f.loader] == nil || p.loaded[f.loader]["load"] || f.loader == p.regDoc, nil
+	})
+	if err != nil {
+		return err
+	}
+	p.mu.Lock()
+	p.resetRefsLocked()
+	p.mu.Unlock()
+	return nil
+}
+
+// Back goes one step back in the tab's history and waits for the page.
+func (p *Page) Back(ctx context.Context) error { return p.historyStep(ctx, "back", -1) }
+
+// Forward goes one step forward in the tab's history and waits for the page.
+func (p *Page) Forward(ctx context.Context) error { return p.historyStep(ctx, "forward", +1) }
+
+// Reload reloads the tab and waits for the load event; refs start over.
+func (p *Page) Reload(ctx context.Context) error {
+	if err := p.b.approve(ctx, Action{Verb: "reload", Origin: originOf(p.URL())}); err != nil {
+		return err
+	}
+	unlock, err := p.lock(ctx, "reload")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	p.mu.Lock()
+	p.crashed = false // a reload is how a crashed tab comes back
+	p.mu.Unlock()
+	return p.navigateAndWait(ctx, func() error { return proto.PageReload{}.Call(p.main.Bind(ctx)) })
+}
+
+// Text returns the visible text of the page (document.body.innerText),
+// capped at the configured number of characters with a note when cut.
+func (p *Page) Text(ctx context.Context) (string, error) {
+	unlock, err := p.lock(ctx, "text")
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	res, err := proto.RuntimeEvaluate{Expression: `document.body ? document.body.innerText : ""`,
+		ReturnByValue: true}.Call(p.main.Bind(ctx))
+	if err != nil {
+		return "", p.b.wrapErr(ctx, err)
+	}
+	if res.ExceptionDetails != nil {
+		return "", fmt.Errorf("rodagent: reading text: %s", res.ExceptionDetails.Text)
+	}
+	text := res.Result.Value.Str()
+	max := p.b.cfg.textMaxChars
+	if r := []rune(text); max > 0 && len(r) > max {
+		text = string(r[:max]) + fmt.Sprintf("\n… (%d more characters not shown)", len(r)-max)
+	}
+	return text, nil
+}
+
+// Screenshot captures the viewport as a PNG.
+func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
+	unlock, err := p.lock(ctx, "screenshot")
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	res, err := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}.Call(p.main.Bind(ctx))
+	if err != nil {
+		return nil, p.b.wrapErr(ctx, err)
+	}
+	return res.Data, nil
+}
+
+// Console returns the most recent console messages and uncaught exceptions of
+// the tab (up to 200), oldest first.
+func (p *Page) Console(ctx context.Context) ([]ConsoleMessage, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]ConsoleMessage(nil), p.console...), nil
+}

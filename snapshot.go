@@ -1,0 +1,477 @@
+package rodagent
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/go-rod/rod/lib/proto"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/rodagent/rodagent/internal/ax"
+	"github.com/rodagent/rodagent/internal/session"
+)
+
+// SnapshotOption configures one Snapshot call.
+type SnapshotOption func(*snapConfig)
+
+type snapConfig struct {
+	full     bool
+	maxChars int
+}
+
+// WithFull makes the snapshot's text the whole inventory even when a delta
+// is available (the typed Delta is still filled in).
+func WithFull() SnapshotOption { return func(c *snapConfig) { c.full = true } }
+
+// WithMaxChars sets this snapshot's character budget for its text.
+func WithMaxChars(n int) SnapshotOption { return func(c *snapConfig) { c.maxChars = n } }
+
+// Snapshot reads the accessibility tree of every frame of the tab and returns
+// its interactive elements as refs. The first snapshot of a document is the
+// full inventory; later ones carry a Delta of what moved, and their text
+// shows only that. Refs always lists every current ref.
+func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot, error) {
+	cfg := snapConfig{maxChars: p.b.cfg.maxChars}
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	unlock, err := p.lock(ctx, "snapshot")
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	p.mu.Lock()
+	p.resetRefsLocked()
+	reg := p.reg
+	p.mu.Unlock()
+
+	inv, err := p.collect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d := reg.Update(inv.elems)
+	snap := inv.build(p)
+	snap.maxChars = cfg.maxChars
+	snap.Dialogs = p.takeDialogs()
+	if !d.Full && !cfg.full {
+		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}}
+		for _, c := range d.Changed {
+			rc := RefChange{Ref: c.Handle}
+			for _, f := range c.Fields {
+				rc.Fields = append(rc.Fields, FieldChange{Field: f.Name, Old: f.Old, New: f.New})
+			}
+			snap.Delta.Changed = append(snap.Delta.Changed, rc)
+		}
+	}
+	return snap, nil
+}
+
+// frameJob is one frame to read and what was read of it.
+type frameJob struct {
+	info    frameInfo
+	nodes   []*proto.AccessibilityAXNode
+	err     error
+	owner   proto.DOMBackendNodeID // the <iframe> holding it, in the parent's session
+	box     ax.Box                 // content box of the <iframe>, in its own session's viewport
+	hasBox  bool
+	originX float64 // where the frame's viewport starts in the top-level viewport
+	originY float64
+	placed  bool
+	items   []ax.Item
+}
+
+type sessionJob struct {
+	sess session.Session
+	dom  *ax.DOMIndex
+	err  error
+	root proto.PageFrameID // the frame the session is the local root of
+}
+
+type inventory struct {
+	url      string
+	frames   []*frameJob
+	byID     map[proto.PageFrameID]*frameJob
+	sessions map[proto.TargetSessionID]*sessionJob
+	elems    []*ax.Element
+	lines    []invLine
+	vw, vh   float64
+}
+
+type invLine struct {
+	depth int
+	elem  *ax.Element
+	text  string
+}
+
+// collect reads every reachable frame: the AX tree of each frame and one DOM
+// snapshot per session (attributes and boxes), all in parallel.
+func (p *Page) collect(ctx context.Context) (*inventory, error) {
+	if err := p.waitChildren(ctx); err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	inv := &inventory{byID: map[proto.PageFrameID]*frameJob{}, sessions: map[proto.TargetSessionID]*sessionJob{}}
+	mainFrame := p.mainFrame
+	if f := p.frames[mainFrame]; f != nil {
+		inv.url = f.url
+	}
+	for _, f := range p.frames {
+		if f.detached || f.sess.Conn == nil {
+			continue
+		}
+		if c := p.children[f.sess.ID]; f.sess.ID != p.main.ID && (c == nil || c.detached) {
+			continue
+		}
+		j := &frameJob{info: *f}
+		inv.frames = append(inv.frames, j)
+		inv.byID[f.id] = j
+		if inv.sessions[f.sess.ID] == nil {
+			inv.sessions[f.sess.ID] = &sessionJob{sess: f.sess}
+		}
+		if f.oopif || f.id == mainFrame {
+			inv.sessions[f.sess.ID].root = f.id
+		}
+	}
+	p.mu.Unlock()
+	if inv.byID[mainFrame] == nil {
+		return nil, fmt.Errorf("rodagent: snapshot: the tab has no main frame yet")
+	}
+
+	var g errgroup.Group
+	for _, j := range inv.frames {
+		g.Go(func() error {
+			res, err := proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
+			if err != nil {
+				j.err = err
+				return nil
+			}
+			j.nodes = res.Nodes
+			return nil
+		})
+		if j.info.oopif {
+			parent := inv.byID[j.info.parent]
+			if parent != nil {
+				g.Go(func() error {
+					res, err := proto.DOMGetFrameOwner{FrameID: j.info.id}.Call(parent.info.sess.Bind(ctx))
+					if err == nil {
+						j.owner = res.BackendNodeID
+					}
+					return nil
+				})
+			}
+		}
+	}
+	for _, s := range inv.sessions {
+		g.Go(func() error {
+			res, err := proto.DOMSnapshotCaptureSnapshot{ComputedStyles: ax.SnapshotStyles}.Call(s.sess.Bind(ctx))
+			if err != nil {
+				s.err = err
+				return nil
+			}
+			s.dom = ax.IndexDOM(res)
+			return nil
+		})
+	}
+	g.Go(func() error {
+		m, err := proto.PageGetLayoutMetrics{}.Call(p.main.Bind(ctx))
+		if err == nil && m.CSSLayoutViewport != nil {
+			inv.vw, inv.vh = float64(m.CSSLayoutViewport.ClientWidth), float64(m.CSSLayoutViewport.ClientHeight)
+		}
+		return nil
+	})
+	_ = g.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, failure("snapshot", "", Timeout, "", err)
+	}
+	if mj := inv.byID[mainFrame]; mj.err != nil {
+		return nil, p.b.wrapErr(ctx, fmt.Errorf("rodagent: snapshot: reading the accessibility tree: %w", mj.err))
+	}
+
+	// Owners of same-process child frames come with their session's DOM snapshot.
+	for _, s := range inv.sessions {
+		if s.dom == nil {
+			continue
+		}
+		for _, d := range s.dom.Docs {
+			if j := inv.byID[d.FrameID]; j != nil && d.Owner != 0 && j.owner == 0 {
+				j.owner = d.Owner
+			}
+		}
+	}
+	// Where each child frame's content box sits, in its parent session's viewport.
+	var g2 errgroup.Group
+	for _, j := range inv.frames {
+		parent := inv.byID[j.info.parent]
+		if j.info.id == mainFrame || parent == nil || j.owner == 0 {
+			continue
+		}
+		g2.Go(func() error {
+			bm, err := proto.DOMGetBoxModel{BackendNodeID: j.owner}.Call(parent.info.sess.Bind(ctx))
+			if err == nil && bm.Model != nil && len(bm.Model.Content) >= 8 {
+				q := bm.Model.Content
+				j.box, j.hasBox = ax.Box{X: q[0], Y: q[1], W: q[2] - q[0], H: q[5] - q[1]}, true
+			}
+			return nil
+		})
+	}
+	_ = g2.Wait()
+	inv.place(mainFrame)
+	inv.flatten(p, mainFrame)
+	return inv, nil
+}
+
+// waitChildren waits until every attached out-of-process frame is set up.
+func (p *Page) waitChildren(ctx context.Context) error {
+	p.mu.Lock()
+	var waits []chan struct{}
+	for _, c := range p.children {
+		waits = append(waits, c.ready)
+	}
+	p.mu.Unlock()
+	for _, w := range waits {
+		select {
+		case <-w:
+		case <-ctx.Done():
+			return failure("snapshot", "", Timeout, "waiting for frames", ctx.Err())
+		}
+	}
+	return nil
+}
+
+// place computes each frame's origin in the top-level viewport. Boxes from a
+// same-process session are already relative to that session's local root;
+// an out-of-process frame adds the offset of its own root along the chain.
+func (inv *inventory) place(mainFrame proto.PageFrameID) {
+	var origin func(j *frameJob, depth int) (float64, float64)
+	origin = func(j *frameJob, depth int) (float64, float64) {
+		if j.placed || depth > 64 {
+			return j.originX, j.originY
+		}
+		j.placed = true
+		if j.info.id == mainFrame || !j.hasBox {
+			return j.originX, j.originY
+		}
+		parent := inv.byID[j.info.parent]
+		rx, ry := 0.0, 0.0
+		if parent != nil {
+			// the local root of the parent's session
+			if s := inv.sessions[parent.info.sess.ID]; s != nil && s.root != "" && s.root != mainFrame {
+				if root := inv.byID[s.root]; root != nil {
+					rx, ry = origin(root, depth+1)
+				}
+			}
+		}
+		j.originX, j.originY = rx+j.box.X, ry+j.box.Y
+		return j.originX, j.originY
+	}
+	for _, j := range inv.frames {
+		origin(j, 0)
+	}
+}
+
+// flatten turns the frames' AX nodes into elements and lines, splicing each
+// child frame in where its <iframe> stands.
+func (inv *inventory) flatten(p *Page, mainFrame proto.PageFrameID) {
+	for _, j := range inv.frames {
+		if j.err != nil {
+			continue
+		}
+		s := inv.sessions[j.info.sess.ID]
+		var dom *ax.DOMIndex
+		if s != nil {
+			dom = s.dom
+		}
+		clickable := func(id proto.DOMBackendNodeID) bool {
+			return dom != nil && dom.Nodes[id].Pointer
+		}
+		j.items = ax.Flatten(j.nodes, clickable)
+	}
+	byOwner := map[proto.TargetSessionID]map[proto.DOMBackendNodeID]*frameJob{}
+	for _, j := range inv.frames {
+		parent := inv.byID[j.info.parent]
+		if j.info.id == mainFrame || parent == nil || j.owner == 0 {
+			continue
+		}
+		m := byOwner[parent.info.sess.ID]
+		if m == nil {
+			m = map[proto.DOMBackendNodeID]*frameJob{}
+			byOwner[parent.info.sess.ID] = m
+		}
+		m[j.owner] = j
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, j := range inv.frames {
+		p.origins[j.info.id] = [2]float64{j.originX, j.originY}
+		if fi := p.frames[j.info.id]; fi != nil && j.owner != 0 {
+			fi.owner = j.owner
+		}
+	}
+	nth := map[string]int{}
+	emitted := map[*frameJob]bool{}
+	var emit func(j *frameJob, depth int)
+	emit = func(j *frameJob, depth int) {
+		if emitted[j] || depth > 32 {
+			return
+		}
+		emitted[j] = true
+		prefix := ""
+		if j.info.id != mainFrame {
+			prefix = p.framePrefix(j.info.id) + "/"
+		}
+		var dom *ax.DOMIndex
+		if s := inv.sessions[j.info.sess.ID]; s != nil {
+			dom = s.dom
+		}
+		for _, it := range j.items {
+			switch it.Kind {
+			case ax.KindFrame:
+				child := byOwner[j.info.sess.ID][it.Node]
+				if child == nil {
+					continue
+				}
+				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: frameLine(p.framePrefix(child.info.id), it.Name, child)})
+				if child.err == nil {
+					emit(child, depth+it.Depth+1)
+				}
+			case ax.KindLandmark:
+				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: landmarkLine(it)})
+			case ax.KindHeading:
+				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: headingLine(it)})
+			case ax.KindRef:
+				e := &ax.Element{Item: it, Frame: string(j.info.id), Prefix: prefix, Doc: string(j.info.loader)}
+				if dom != nil {
+					if di, ok := dom.Nodes[it.Node]; ok {
+						e.Stable = di.Stable
+						if di.HasBounds {
+							doc := dom.Docs[di.Doc]
+							e.Box = ax.Box{X: j.originX + di.Bounds.X - doc.ScrollX, Y: j.originY + di.Bounds.Y - doc.ScrollY,
+								W: di.Bounds.W, H: di.Bounds.H}
+							e.HasBox = true
+						}
+					}
+				}
+				key := string(j.info.id) + "\x00" + it.Role + "\x00" + it.Name
+				e.Nth = nth[key]
+				nth[key]++
+				inv.elems = append(inv.elems, e)
+				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, elem: e})
+			}
+		}
+	}
+	emit(inv.byID[mainFrame], 0)
+	for _, j := range inv.frames {
+		if !emitted[j] && j.err == nil && j.info.id != mainFrame {
+			// a frame whose <iframe> could not be placed: show it at the end
+			inv.lines = append(inv.lines, invLine{depth: 0, text: frameLine(p.framePrefix(j.info.id), "", j)})
+			emit(j, 1)
+		}
+	}
+}
+
+// framePrefix returns the stable prefix ("f1") of a non-main frame; the
+// caller holds p.mu.
+func (p *Page) framePrefix(id proto.PageFrameID) string {
+	if s, ok := p.prefixes[id]; ok {
+		return s
+	}
+	p.nextFrame++
+	s := "f" + strconv.Itoa(p.nextFrame)
+	p.prefixes[id] = s
+	return s
+}
+
+func frameLine(prefix, title string, j *frameJob) string {
+	s := "[frame " + prefix
+	if title != "" {
+		s += " " + quote(title, 60)
+	}
+	s += " " + originOf(j.info.url) + "]"
+	if j.err != nil {
+		s += " unreachable"
+	}
+	return s
+}
+
+func landmarkLine(it ax.Item) string {
+	s := "[" + it.Role
+	if it.Name != "" {
+		s += " " + quote(it.Name, 60)
+	}
+	if it.State.Modal {
+		s += " modal"
+	}
+	return s + "]"
+}
+
+func headingLine(it ax.Item) string {
+	lvl := it.Level
+	if lvl < 1 {
+		lvl = 2
+	}
+	if lvl > 6 {
+		lvl = 6
+	}
+	return strings.Repeat("#", lvl) + " " + capRunes(it.Name, 100)
+}
+
+// build turns the inventory into the public Snapshot.
+func (inv *inventory) build(p *Page) *Snapshot {
+	s := &Snapshot{URL: inv.url, Refs: make([]BrowserRef, 0, len(inv.elems)), byRef: make(map[string]int, len(inv.elems))}
+	index := make(map[*ax.Element]int, len(inv.elems))
+	for _, e := range inv.elems {
+		j := inv.byID[proto.PageFrameID(e.Frame)]
+		r := refOf(e, j)
+		r.InViewport = e.HasBox && inv.vw > 0 && e.Box.X+e.Box.W > 0 && e.Box.Y+e.Box.H > 0 && e.Box.X < inv.vw && e.Box.Y < inv.vh
+		index[e] = len(s.Refs)
+		s.byRef[r.Ref] = len(s.Refs)
+		s.Refs = append(s.Refs, r)
+	}
+	for _, l := range inv.lines {
+		if l.elem != nil {
+			s.lines = append(s.lines, line{depth: l.depth, ref: index[l.elem]})
+		} else {
+			s.lines = append(s.lines, line{depth: l.depth, ref: -1, text: l.text})
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, j := range inv.frames {
+		fi := FrameInfo{Frame: Frame{FrameID: j.info.id, SessionID: j.info.sess.ID, URL: j.info.url},
+			Origin: originOf(j.info.url), OutOfProc: j.info.oopif}
+		if j.info.id != p.mainFrame {
+			fi.Prefix = p.framePrefix(j.info.id)
+		}
+		if j.err != nil {
+			fi.Error = frameErrText(j.err)
+		}
+		s.Frames = append(s.Frames, fi)
+	}
+	return s
+}
+
+func frameErrText(err error) string {
+	if session.IsSessionGone(err) {
+		return "the frame's process is gone"
+	}
+	return capRunes(err.Error(), 120)
+}
+
+func refOf(e *ax.Element, j *frameJob) BrowserRef {
+	r := BrowserRef{
+		Ref: e.Handle, BackendNodeID: e.Node, Role: e.Role, Name: e.Name, Nth: e.Nth,
+		Box:      Box{X: e.Box.X, Y: e.Box.Y, Width: e.Box.W, Height: e.Box.H},
+		Landmark: e.Landmark, Stable: e.Stable, Document: e.Doc,
+		State: State{Value: e.State.Value, Checked: e.State.Checked, Pressed: e.State.Pressed, Expanded: e.State.Expanded,
+			Selected: e.State.Selected, Disabled: e.State.Disabled, Focused: e.State.Focused, Readonly: e.State.Readonly,
+			Required: e.State.Required, Invalid: e.State.Invalid, Editable: e.State.Editable},
+	}
+	if j != nil {
+		r.Frame = Frame{FrameID: j.info.id, SessionID: j.info.sess.ID, URL: j.info.url}
+	}
+	return r
+}
