@@ -2,6 +2,7 @@ package rodagent
 
 import (
 	"context"
+	"fmt"
 	"math"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -75,7 +76,10 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 		if session.IsNodeGone(err) {
 			return fail(StaleRefUnresolved, "it left the page while acting")
 		}
-		return input.Point{}, p.actionErr(ctx, action, t.handle, err)
+		if session.IsSessionGone(err) {
+			err = fmt.Errorf("%w: %v", errFrameGone, err)
+		}
+		return input.Point{}, t.fail(ctx, p, action, err)
 	}
 	if mErr != nil {
 		return input.Point{}, p.actionErr(ctx, action, t.handle, mErr)

@@ -107,9 +107,14 @@ func eval(t testing.TB, p *rodagent.Page, expr string, out any) {
 	if res.ExceptionDetails != nil {
 		t.Fatalf("eval %s: %s", expr, res.ExceptionDetails.Text)
 	}
+	decode(t, res.Result.Value.Str(), out)
+}
+
+func decode(t testing.TB, js string, out any) {
+	t.Helper()
 	if out != nil {
-		if err := json.Unmarshal([]byte(res.Result.Value.Str()), out); err != nil {
-			t.Fatalf("eval %s: decoding %q: %v", expr, res.Result.Value.Str(), err)
+		if err := json.Unmarshal([]byte(js), out); err != nil {
+			t.Fatalf("decoding %q: %v", js, err)
 		}
 	}
 }

@@ -67,14 +67,14 @@ func (p *Page) resolve(ctx context.Context, action, handle string) (*target, err
 	}
 	t := &target{handle: handle, elem: e, frame: f, sess: f.sess, status: Ready}
 	if err := p.scrollFrameIntoView(ctx, f); err != nil {
-		return nil, p.actionErr(ctx, action, handle, err)
+		return nil, t.fail(ctx, p, action, err)
 	}
 	err := p.probe(ctx, t)
 	if err == nil {
 		return t, nil
 	}
 	if !errors.Is(err, errStale) {
-		return nil, p.actionErr(ctx, action, handle, err)
+		return nil, t.fail(ctx, p, action, err)
 	}
 	if err := p.rebind(ctx, action, t); err != nil {
 		return nil, err
@@ -83,10 +83,19 @@ func (p *Page) resolve(ctx context.Context, action, handle string) (*target, err
 		if errors.Is(err, errStale) {
 			return nil, failure(action, handle, StaleRefUnresolved, "the element was replaced again while acting", nil)
 		}
-		return nil, p.actionErr(ctx, action, handle, err)
+		return nil, t.fail(ctx, p, action, err)
 	}
 	t.status = StaleRefRecovered
 	return t, nil
+}
+
+// fail maps an error met while acting on t, naming t's frame when that is
+// what went away.
+func (t *target) fail(ctx context.Context, p *Page, action string, err error) error {
+	if errors.Is(err, errFrameGone) {
+		return failure(action, t.handle, FrameUnreachable, "frame "+displayURL(t.frame.url)+" is gone", err)
+	}
+	return p.actionErr(ctx, action, t.handle, err)
 }
 
 var (

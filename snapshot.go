@@ -3,6 +3,7 @@ package rodagent
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -451,7 +452,16 @@ func (inv *inventory) build(p *Page) *Snapshot {
 		}
 		s.Frames = append(s.Frames, fi)
 	}
+	sort.Slice(s.Frames, func(i, k int) bool { return framePrefixLess(s.Frames[i].Prefix, s.Frames[k].Prefix) })
 	return s
+}
+
+// framePrefixLess orders "" (the main frame) first, then f1, f2, … f10.
+func framePrefixLess(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < b
 }
 
 func frameErrText(err error) string {

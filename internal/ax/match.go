@@ -116,8 +116,8 @@ func nameNear(a, b string) bool {
 
 // Pick chooses which candidate old became. It returns the index of the single
 // candidate that clears Threshold and beats every other by more than Margin;
-// a nearby box breaks a tie only between candidates whose scores are equal in
-// every other respect. When several candidates stay too close, it returns -1
+// among tied candidates, one that sits where the old element was (and no
+// other near it) breaks the tie. When several candidates stay too close, it returns -1
 // and their indexes (ambiguous); when none clears Threshold, -1 and nil.
 func Pick(old *Element, cands []*Element) (best int, tied []int) {
 	type scored struct {
@@ -143,18 +143,14 @@ func Pick(old *Element, cands []*Element) (best int, tied []int) {
 			close = append(close, s.i)
 		}
 	}
-	// Position breaks a tie only when exactly one equal-scoring candidate sits
-	// where the old element was and every other is clearly elsewhere.
+	// Position breaks a tie only when exactly one of the tied candidates sits
+	// where the old element was and every other one is clearly elsewhere.
 	if old.HasBox {
 		ox, oy := old.Box.Center()
 		near, far := -1, 0
 		for _, i := range close {
 			c := cands[i]
 			if !c.HasBox {
-				continue
-			}
-			s, _ := Score(old, c)
-			if s != ok[0].s {
 				continue
 			}
 			cx, cy := c.Box.Center()

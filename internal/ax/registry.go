@@ -183,3 +183,54 @@ func changedFields(a, b *Element) []Field {
 	add("disabled", strconv.FormatBool(a.State.Disabled), strconv.FormatBool(b.State.Disabled))
 	return f
 }
+
+// Fields is the part of an element a delta speaks of; a delta applied to the
+// Fields of the old inventory gives the Fields of the new one.
+type Fields struct {
+	Role, Name, Value, Checked, Pressed, Expanded string
+	Selected, Disabled                            bool
+}
+
+// FieldsOf reads e's Fields.
+func FieldsOf(e *Element) Fields {
+	return Fields{Role: e.Role, Name: e.Name, Value: e.State.Value, Checked: e.State.Checked,
+		Pressed: e.State.Pressed, Expanded: e.State.Expanded, Selected: e.State.Selected, Disabled: e.State.Disabled}
+}
+
+// Apply applies d to old (handle → Fields). Added elements take their Fields
+// from added, the data a delta shows beside each added handle.
+func Apply(old map[string]Fields, d Diff, added map[string]Fields) map[string]Fields {
+	out := make(map[string]Fields, len(old)+len(d.Added))
+	for h, f := range old {
+		out[h] = f
+	}
+	for _, h := range d.Removed {
+		delete(out, h)
+	}
+	for _, h := range d.Added {
+		out[h] = added[h]
+	}
+	for _, c := range d.Changed {
+		f := out[c.Handle]
+		for _, x := range c.Fields {
+			switch x.Name {
+			case "name":
+				f.Name = x.New
+			case "value":
+				f.Value = x.New
+			case "checked":
+				f.Checked = x.New
+			case "pressed":
+				f.Pressed = x.New
+			case "expanded":
+				f.Expanded = x.New
+			case "selected":
+				f.Selected = x.New == "true"
+			case "disabled":
+				f.Disabled = x.New == "true"
+			}
+		}
+		out[c.Handle] = f
+	}
+	return out
+}

@@ -152,7 +152,8 @@ func Flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackend
 	if root == nil {
 		root = nodes[0]
 	}
-	w := walker{byID: byID, items: make([]Item, 0, len(nodes)/8), clickable: clickable}
+	w := walker{byID: byID, items: make([]Item, 0, len(nodes)/8), clickable: clickable,
+		seen: make(map[proto.AccessibilityAXNodeID]bool, len(nodes))}
 	w.walk(root, frameCtx{counts: map[string]int{}}, 0)
 	return w.items
 }
@@ -162,7 +163,7 @@ type walker struct {
 	clickable func(proto.DOMBackendNodeID) bool
 	items     []Item
 	heading   string // text of the last heading seen, for context
-	visited   int
+	seen      map[proto.AccessibilityAXNodeID]bool
 }
 
 // frameCtx is what a node inherits from its significant ancestors.
@@ -178,10 +179,10 @@ type frameCtx struct {
 const maxDepth = 2000
 
 func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
-	if n == nil || level > maxDepth {
+	if n == nil || level > maxDepth || w.seen[n.NodeID] {
 		return
 	}
-	w.visited++
+	w.seen[n.NodeID] = true
 	role := str(n.Role)
 	if n.Ignored {
 		// An ignored node's children can still be exposed (a hidden wrapper around visible content).

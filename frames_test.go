@@ -1,0 +1,182 @@
+package rodagent_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/rodagent/rodagent"
+)
+
+// evalInFrame evaluates expr in the main world of an out-of-process frame.
+func evalInFrame(t *testing.T, f rodagent.Frame, expr string, out any) {
+	t.Helper()
+	sess := shared.Rod().PageFromSession(f.SessionID)
+	res, err := proto.RuntimeEvaluate{Expression: "JSON.stringify(" + expr + ")", ReturnByValue: true}.Call(sess)
+	if err != nil || res.ExceptionDetails != nil {
+		t.Fatalf("eval in frame %s: %v %v", f.URL, err, res)
+	}
+	decode(t, res.Result.Value.Str(), out)
+}
+
+func frameOf(t *testing.T, s *rodagent.Snapshot, prefix string) rodagent.FrameInfo {
+	t.Helper()
+	for _, f := range s.Frames {
+		if f.Prefix == prefix {
+			return f
+		}
+	}
+	t.Fatalf("no frame %s in %+v", prefix, s.Frames)
+	return rodagent.FrameInfo{}
+}
+
+// A form inside a cross-site (out-of-process) iframe, completed by refs only.
+func TestCrossOriginFrameForm(t *testing.T) {
+	ctx := testCtx(t, 60*time.Second)
+	p := openURL(t, originA+"/frames.html?other="+originB)
+	s := snapshot(t, p)
+	pay := frameOf(t, s, "f2")
+	if !pay.OutOfProc || pay.Origin != originB {
+		t.Fatalf("the Payment frame should be out of process from %s: %+v", originB, pay)
+	}
+	if !strings.Contains(s.String(), `[frame f2 "Payment" `+originB+`]`) {
+		t.Errorf("the text shows each frame as a section with its origin:\n%s", s)
+	}
+	holder := refNamed(t, s, "textbox", "Card holder") // the first one is in f1; take the f2 one by handle
+	_ = holder
+	for _, h := range []string{"f2/inp-card-holder", "f2/cmb-card-type", "f2/chk-save-card", "f2/btn-pay"} {
+		if _, ok := s.Ref(h); !ok {
+			t.Fatalf("missing %s:\n%s", h, s)
+		}
+	}
+	steps := []func() (rodagent.ActionStatus, error){
+		func() (rodagent.ActionStatus, error) { return p.Type(ctx, "f2/inp-card-holder", "Ada Lovelace") },
+		func() (rodagent.ActionStatus, error) { return p.Focus(ctx, "f2/cmb-card-type") },
+		func() (rodagent.ActionStatus, error) { return p.Press(ctx, "ArrowDown") }, // native select by keyboard
+		func() (rodagent.ActionStatus, error) { return p.Click(ctx, "f2/chk-save-card") },
+		func() (rodagent.ActionStatus, error) { return p.Click(ctx, "f2/btn-pay") },
+	}
+	for i, step := range steps {
+		if st, err := step(); err != nil || st != rodagent.Ready {
+			t.Fatalf("step %d: %s, %v", i, st, err)
+		}
+	}
+	// Inside the frame: its own record.
+	var inFrame []map[string]any
+	evalInFrame(t, pay.Frame, "window.__log.filter(r => r.type === 'submit')", &inFrame)
+	if len(inFrame) != 1 || inFrame[0]["holder"] != "Ada Lovelace" || inFrame[0]["cardType"] != "mastercard" || inFrame[0]["saveCard"] != true {
+		t.Fatalf("frame's submit record: %v", inFrame)
+	}
+	for _, r := range inFrame {
+		if r["isTrusted"] != true {
+			t.Errorf("submit was not trusted: %v", r)
+		}
+	}
+	// In the parent: the frame's postMessage.
+	var msgs []map[string]any
+	eval(t, p, "window.__log.filter(r => r.type === 'message').map(r => r.data)", &msgs)
+	if len(msgs) != 1 || msgs[0]["type"] != "paid" || msgs[0]["holder"] != "Ada Lovelace" {
+		t.Fatalf("parent's record of the frame's message: %v", msgs)
+	}
+	s2 := snapshot(t, p)
+	if r, _ := s2.Ref("f2/chk-save-card"); r.Checked != "true" {
+		t.Errorf("the frame's checkbox state in the next snapshot: %+v\n%s", r, s2)
+	}
+	// The same-origin frame works the same way.
+	if _, err := p.Type(ctx, "f1/inp-card-holder", "Grace"); err != nil {
+		t.Fatal(err)
+	}
+	var v string
+	eval(t, p, `document.querySelector('iframe[title="Same origin"]').contentDocument.getElementById('holder').value`, &v)
+	if v != "Grace" {
+		t.Errorf("same-origin frame input = %q", v)
+	}
+}
+
+func TestNestedFramesThreeLevels(t *testing.T) {
+	ctx := testCtx(t, 60*time.Second)
+	p := openURL(t, originA+"/nested.html?a="+originA+"&b="+originB)
+	s := snapshot(t, p)
+	deep := refNamed(t, s, "button", "Deep button")
+	if !strings.HasPrefix(deep, "f3/") {
+		t.Errorf("the deepest frame's ref should carry its frame prefix: %s", deep)
+	}
+	if st, err := p.Click(ctx, deep); err != nil || st != rodagent.Ready {
+		t.Fatalf("Click(%s) = %s, %v", deep, st, err)
+	}
+	if err := p.Wait(ctx, rodagent.TextPresent("deep-click")); err != nil {
+		t.Fatal(err)
+	}
+	var msgs []map[string]any
+	eval(t, p, "window.__log.filter(r => r.type === 'message').map(r => r.data)", &msgs)
+	if len(msgs) != 1 || msgs[0]["type"] != "deep-click" || msgs[0]["isTrusted"] != true {
+		t.Fatalf("the click must land on the deep button: %v", msgs)
+	}
+}
+
+func TestLateAndRemovedFrames(t *testing.T) {
+	ctx := testCtx(t, 60*time.Second)
+	p := openURL(t, originA+"/late-frame.html?other="+originB)
+	s := snapshot(t, p)
+	if len(s.Frames) != 1 {
+		t.Fatalf("no frames yet: %+v", s.Frames)
+	}
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Add frame")); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Wait(ctx, rodagent.TextPresent("frame-loaded")); err != nil {
+		t.Fatal(err)
+	}
+	s2 := snapshot(t, p)
+	holder := ""
+	for _, r := range s2.Refs {
+		if strings.HasSuffix(r.Ref, "/inp-card-holder") {
+			holder = r.Ref
+		}
+	}
+	if holder == "" || !strings.Contains(s2.String(), holder) {
+		t.Fatalf("the injected frame's controls should appear in the next snapshot:\n%s", s2)
+	}
+	if st, err := p.Type(ctx, holder, "Late"); err != nil || st != rodagent.Ready {
+		t.Fatalf("Type into the late frame: %s, %v", st, err)
+	}
+	if _, err := p.Click(ctx, refNamed(t, s2, "button", "Remove frame")); err != nil {
+		t.Fatal(err)
+	}
+	st, err := p.Type(ctx, holder, "gone")
+	wantStatus(t, "a removed frame's ref", st, err, rodagent.FrameUnreachable, rodagent.ErrFrameUnreachable)
+	if !strings.Contains(err.Error(), "localhost") {
+		t.Errorf("frame_unreachable should name the frame: %v", err)
+	}
+	s3 := snapshot(t, p)
+	if !strings.Contains(s3.String(), "- "+holder) {
+		t.Errorf("the removed frame's refs should go:\n%s", s3)
+	}
+}
+
+func TestShadowRoots(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "shadow.html")
+	s := snapshot(t, p)
+	for _, c := range []struct{ field, button, text string }{
+		{"Shadow name", "Shadow save", "open root"},
+		{"Closed name", "Closed save", "closed root"},
+	} {
+		if st, err := p.Type(ctx, refNamed(t, s, "textbox", c.field), c.text); err != nil || st != rodagent.Ready {
+			t.Fatalf("Type(%s): %s, %v", c.field, st, err)
+		}
+		if st, err := p.Click(ctx, refNamed(t, s, "button", c.button)); err != nil || st != rodagent.Ready {
+			t.Fatalf("Click(%s): %s, %v", c.button, st, err)
+		}
+	}
+	var clicks []map[string]any
+	eval(t, p, "window.__log.filter(r => r.type === 'click')", &clicks)
+	if len(clicks) != 2 || clicks[0]["shadow"] != "open" || clicks[1]["shadow"] != "closed" {
+		t.Fatalf("clicks inside shadow roots: %v", clicks)
+	}
+	if clicks[0]["value"] != "open root" || clicks[1]["value"] != "closed root" {
+		t.Errorf("typed values seen by the shadow code: %v", clicks)
+	}
+}

@@ -1,0 +1,135 @@
+package rodagent
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestRefLine(t *testing.T) {
+	for _, tc := range []struct {
+		r    BrowserRef
+		want string
+	}{
+		{BrowserRef{Ref: "btn-sign-in", Role: "button", Name: "Sign in"}, "btn-sign-in"},
+		{BrowserRef{Ref: "btn-edit-3", Role: "button", Name: "Edit"}, "btn-edit-3"},
+		{BrowserRef{Ref: "inp-email", Role: "textbox", Name: "Email", State: State{Value: "me@x.io", Focused: true}}, `inp-email value="me@x.io" focused`},
+		{BrowserRef{Ref: "chk-remember-me", Role: "checkbox", Name: "Remember me", State: State{Checked: "false"}}, "chk-remember-me unchecked"},
+		{BrowserRef{Ref: "chk-all", Role: "checkbox", Name: "All", State: State{Checked: "mixed", Disabled: true}}, "chk-all mixed disabled"},
+		{BrowserRef{Ref: "lnk-read-the-full-announcement", Role: "link", Name: "Read the full announcement about pricing"}, `lnk-read-the-full-announcement "Read the full announcement about pricing"`},
+		{BrowserRef{Ref: "el-card", Role: "generic", Name: "Card"}, "el-card (generic)"},
+		{BrowserRef{Ref: "btn-1", Role: "button", Name: ""}, "btn-1"},
+		{BrowserRef{Ref: "btn-submit-btn", Role: "button", Name: "Go", Stable: "#submit-btn"}, `btn-submit-btn "Go"`},
+		{BrowserRef{Ref: "f1/inp-card-holder", Role: "textbox", Name: "Card holder"}, "f1/inp-card-holder"},
+		{BrowserRef{Ref: "cmb-country", Role: "combobox", Name: "Country", State: State{Value: "France", Expanded: "false"}}, `cmb-country value="France" collapsed`},
+		{BrowserRef{Ref: "opt-france", Role: "option", Name: "France", State: State{Selected: true}}, "opt-france selected"},
+		{BrowserRef{Ref: "inp-q", Role: "textbox", Name: "Q", State: State{Value: "say \"hi\"\nnow", Required: true, Invalid: true}}, `inp-q value="say \"hi\"\nnow" required invalid`},
+	} {
+		if got := refLine(&tc.r); got != tc.want {
+			t.Errorf("refLine(%s) = %q, want %q", tc.r.Ref, got, tc.want)
+		}
+	}
+}
+
+func snapOf(n int) *Snapshot {
+	s := &Snapshot{URL: "http://127.0.0.1:1/app?token=secret#x", byRef: map[string]int{}, maxChars: 600}
+	s.lines = append(s.lines, line{depth: 0, ref: -1, text: "[main]"})
+	for i := 0; i < n; i++ {
+		r := BrowserRef{Ref: fmt.Sprintf("btn-item-%d", i), Role: "button", Name: fmt.Sprintf("Item %d", i)}
+		s.byRef[r.Ref] = len(s.Refs)
+		s.Refs = append(s.Refs, r)
+		s.lines = append(s.lines, line{depth: 1, ref: i})
+	}
+	return s
+}
+
+func TestFullTextCap(t *testing.T) {
+	s := snapOf(200)
+	out := s.FullText()
+	if len(out) > 600+len(SafetyLine)+1 {
+		t.Errorf("text of %d chars exceeds its budget of 600 (+ the safety line)", len(out))
+	}
+	if !strings.Contains(out, "more refs not shown") || !strings.Contains(out, "WithinLandmark") {
+		t.Errorf("a capped text must say what it left out and how to narrow:\n%s", out)
+	}
+	if !strings.HasSuffix(out, SafetyLine+"\n") {
+		t.Errorf("text must end with the safety line")
+	}
+	if strings.Contains(out, "secret") {
+		t.Errorf("the header must not show the query string:\n%s", out)
+	}
+	if small := snapOf(3).FullText(); strings.Contains(small, "not shown") {
+		t.Errorf("an uncapped text says nothing is left out:\n%s", small)
+	}
+}
+
+func TestDeltaText(t *testing.T) {
+	s := snapOf(3)
+	s.Delta = &Delta{
+		Added:   []string{"btn-item-2"},
+		Removed: []string{"btn-gone"},
+		Changed: []RefChange{{Ref: "btn-item-0", Fields: []FieldChange{{"name", "Item 0", "Item zero"}, {"disabled", "false", "true"}}},
+			{Ref: "btn-item-1", Fields: []FieldChange{{"checked", "false", "true"}, {"expanded", "true", "false"}}}},
+		Rebound: []string{"btn-item-1"},
+	}
+	s.Refs[2].Landmark = "main"
+	want := `page http://127.0.0.1:1/app · 3 refs · changes
++ btn-item-2 in main
+- btn-gone
+~ btn-item-0 name="Item zero" disabled
+~ btn-item-1 checked collapsed
+* btn-item-1
+` + SafetyLine + "\n"
+	if got := s.String(); got != want {
+		t.Errorf("delta text:\n%s\nwant:\n%s", got, want)
+	}
+	s.Delta = &Delta{}
+	if got := s.String(); !strings.Contains(got, "no changes") {
+		t.Errorf("an empty delta says so:\n%s", got)
+	}
+}
+
+// FuzzDeltaText: any delta renders without panicking, one line per change,
+// each starting with its mark, and always ends with the safety line.
+func FuzzDeltaText(f *testing.F) {
+	f.Add("a\x00b\x00c", "x\ny", uint8(7))
+	f.Fuzz(func(t *testing.T, names string, value string, mask uint8) {
+		parts := strings.Split(names, "\x00")
+		s := snapOf(len(parts))
+		for i, n := range parts {
+			s.Refs[i].Name = n
+			s.Refs[i].Value = value
+		}
+		d := &Delta{}
+		for i := range parts {
+			switch (int(mask) + i) % 4 {
+			case 0:
+				d.Added = append(d.Added, s.Refs[i].Ref)
+			case 1:
+				d.Removed = append(d.Removed, "btn-gone-"+fmt.Sprint(i))
+			case 2:
+				d.Changed = append(d.Changed, RefChange{Ref: s.Refs[i].Ref, Fields: []FieldChange{{"value", "", value}, {"name", "", parts[i]}}})
+			case 3:
+				d.Rebound = append(d.Rebound, s.Refs[i].Ref)
+			}
+		}
+		s.Delta = d
+		out := s.String()
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if lines[len(lines)-1] != SafetyLine {
+			t.Fatalf("last line is not the safety line: %q", lines[len(lines)-1])
+		}
+		body := lines[1 : len(lines)-1]
+		if want := len(d.Added) + len(d.Removed) + len(d.Changed) + len(d.Rebound); len(body) != want && !(want == 0 && len(body) == 1) {
+			t.Fatalf("%d lines for %d changes:\n%s", len(body), want, out)
+		}
+		for _, l := range body {
+			if l == "no changes" {
+				continue
+			}
+			if len(l) < 2 || !strings.Contains("+-~*", l[:1]) || l[1] != ' ' {
+				t.Fatalf("line %q does not start with a change mark", l)
+			}
+		}
+	})
+}
