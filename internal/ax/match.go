@@ -1,7 +1,6 @@
 package ax
 
 import (
-	"math"
 	"sort"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -115,10 +114,13 @@ func nameNear(a, b string) bool {
 }
 
 // Pick chooses which candidate old became. It returns the index of the single
-// candidate that clears Threshold and beats every other by more than Margin;
-// among tied candidates, one that sits where the old element was (and no
-// other near it) breaks the tie. When several candidates stay too close, it returns -1
-// and their indexes (ambiguous); when none clears Threshold, -1 and nil.
+// candidate that clears Threshold and beats every other by more than Margin.
+// When several stay too close it returns -1 and their indexes (ambiguous);
+// when none clears Threshold, -1 and nil.
+//
+// Position does not break ties: in a list that re-orders as it re-renders, the
+// element now standing where the old one stood is a different item, and a
+// wrong element is worse than an ambiguous ref.
 func Pick(old *Element, cands []*Element) (best int, tied []int) {
 	type scored struct {
 		i int
@@ -141,31 +143,6 @@ func Pick(old *Element, cands []*Element) (best int, tied []int) {
 	for _, s := range ok {
 		if ok[0].s-s.s <= Margin {
 			close = append(close, s.i)
-		}
-	}
-	// Position breaks a tie only when exactly one of the tied candidates sits
-	// where the old element was and every other one is clearly elsewhere.
-	if old.HasBox {
-		ox, oy := old.Box.Center()
-		near, far := -1, 0
-		for _, i := range close {
-			c := cands[i]
-			if !c.HasBox {
-				continue
-			}
-			cx, cy := c.Box.Center()
-			d := math.Hypot(cx-ox, cy-oy)
-			switch {
-			case d <= 4 && near == -1:
-				near = i
-			case d <= 4:
-				near = -2
-			case d >= 24:
-				far++
-			}
-		}
-		if near >= 0 && far == len(close)-1 {
-			return near, nil
 		}
 	}
 	return -1, close

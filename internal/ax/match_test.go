@@ -45,10 +45,10 @@ func TestPick(t *testing.T) {
 			el("button", "Edit", "main", "", "", "", 0, 100, 100),
 			el("button", "Edit", "main", "", "", "", 1, 300, 300),
 		}, want{-1, 2}},
-		{"twins, but one sits exactly where it was: position breaks the tie", el("button", "More", "main", "", "", "x", 1, 300, 300), []*Element{
+		{"twins, one where the old one was: position does not decide", el("button", "More", "main", "", "", "x", 1, 300, 300), []*Element{
 			el("button", "More", "main", "", "", "x", 0, 100, 100),
 			el("button", "More", "main", "", "", "x", 1, 300, 300),
-		}, want{1, 0}},
+		}, want{-1, 2}},
 		{"position alone never matches", el("button", "Edit", "main", "", "", "", 0, 100, 100), []*Element{
 			el("button", "Delete", "main", "", "", "", 0, 100, 100),
 		}, want{-1, 0}},

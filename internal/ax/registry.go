@@ -12,12 +12,13 @@ type Registry struct {
 	live   map[string]*Element
 	byNode map[NodeKey]string
 	order  []string
-	shown  bool // a snapshot of this document has been returned
+	shown  bool            // a snapshot of this document has been returned
+	moved  map[string]bool // handles re-bound by actions since the last snapshot
 }
 
 // NewRegistry returns an empty registry for a new document.
 func NewRegistry() *Registry {
-	return &Registry{minter: NewMinter(), live: map[string]*Element{}, byNode: map[NodeKey]string{}}
+	return &Registry{minter: NewMinter(), live: map[string]*Element{}, byNode: map[NodeKey]string{}, moved: map[string]bool{}}
 }
 
 // Field is one changed field of an element: name, value, checked, expanded,
@@ -77,6 +78,7 @@ func (r *Registry) Rebind(h string, e *Element) {
 	e.Handle = h
 	r.live[h] = e
 	r.byNode[e.Key()] = h
+	r.moved[h] = true
 }
 
 // Forget drops the live elements of frames for which keep returns false
@@ -145,6 +147,13 @@ func (r *Registry) Update(elems []*Element) Diff {
 			d.Removed = append(d.Removed, v.Handle)
 		}
 	}
+	// Handles an action re-bound since the last look are news too.
+	for _, e := range elems {
+		if r.moved[e.Handle] && !contains(d.Rebound, e.Handle) {
+			d.Rebound = append(d.Rebound, e.Handle)
+		}
+	}
+	r.moved = map[string]bool{}
 	for _, e := range elems {
 		if old := r.live[e.Handle]; old != nil {
 			if f := changedFields(old, e); len(f) > 0 {
@@ -233,4 +242,13 @@ func Apply(old map[string]Fields, d Diff, added map[string]Fields) map[string]Fi
 		out[c.Handle] = f
 	}
 	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

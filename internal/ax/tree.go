@@ -227,8 +227,14 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 			Level: headingLevel(n), Node: n.BackendDOMNodeID, Landmark: c.landmark})
 		w.heading = name
 	}
-	if contextRoles[role] && name != "" {
-		child.context = role + " " + strconv.Quote(truncate(name, 60))
+	if contextRoles[role] {
+		label := name
+		if label == "" {
+			label = w.firstText(n, 0)
+		}
+		if label != "" {
+			child.context = role + " " + strconv.Quote(truncate(label, 60))
+		}
 	}
 	isRef := IsInteractive(role, st, name, c.inRef)
 	if !isRef && !c.inRef && name != "" && w.clickable != nil && !neverRef[role] && !landmarkRoles[role] &&
@@ -250,6 +256,32 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	for _, id := range n.ChildIDs {
 		w.walk(w.byID[id], child, level+1)
 	}
+}
+
+// firstText finds what names an unnamed container for a person: its row
+// header, first cell, heading or first text, a few levels down.
+func (w *walker) firstText(n *proto.AccessibilityAXNode, depth int) string {
+	if n == nil || depth > 4 {
+		return ""
+	}
+	for _, id := range n.ChildIDs {
+		c := w.byID[id]
+		if c == nil || c.Ignored && len(c.ChildIDs) == 0 {
+			continue
+		}
+		switch str(c.Role) {
+		case "rowheader", "cell", "gridcell", "heading", "StaticText", "LabelText", "columnheader":
+			if name := strings.TrimSpace(collapse(str(c.Name))); name != "" {
+				return name
+			}
+		case "button", "link", "checkbox", "radio", "textbox", "combobox", "menuitem", "option", "switch":
+			continue // a control's own name says nothing about which row it is
+		}
+		if s := w.firstText(c, depth+1); s != "" {
+			return s
+		}
+	}
+	return ""
 }
 
 // trimPath keeps the last four segments: enough to tell structure apart,

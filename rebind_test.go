@@ -1,0 +1,312 @@
+package rodagent_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+)
+
+func waitReady(t *testing.T, p *rodagent.Page) {
+	t.Helper()
+	var ok bool
+	eval(t, p, "new Promise(r => { const c = () => window.__ready ? r(true) : requestAnimationFrame(c); c(); })", &ok)
+}
+
+// 100 clicks with refs from one snapshot, on a list that re-mounts (new
+// nodes, rotated order) after every click. The page's own record says which
+// element each click reached.
+func TestRebindRemountingList(t *testing.T) {
+	ctx := testCtx(t, 120*time.Second)
+	p := open(t, "react/remount.html")
+	waitReady(t, p)
+	s := snapshot(t, p)
+	labels := []string{"Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliet"}
+	refs := make([]string, len(labels))
+	for i, l := range labels {
+		refs[i] = refNamed(t, s, "button", "Star "+l)
+	}
+	statuses := map[rodagent.ActionStatus]int{}
+	var want []string
+	for i := 0; i < 100; i++ {
+		k := (i * 7) % len(labels) // a different button each time, not in list order
+		st, err := p.Click(ctx, refs[k])
+		statuses[st]++
+		if err != nil {
+			t.Logf("click %d (%s): %v", i, refs[k], err)
+			continue
+		}
+		want = append(want, labels[k])
+	}
+	var got []string
+	eval(t, p, "window.__log.filter(r => r.type === 'click').map(r => r.item)", &got)
+	wrong := 0
+	for i := range got {
+		if i >= len(want) || got[i] != want[i] {
+			wrong++
+		}
+	}
+	t.Logf("statuses %v; page recorded %d clicks, %d on the wrong element", statuses, len(got), wrong)
+	if wrong != 0 || len(got) != len(want) {
+		t.Fatalf("every click must land on the element its ref named:\nwant %v\ngot  %v", want, got)
+	}
+	if statuses[rodagent.StaleRefRecovered] < 99 {
+		t.Errorf("want ≥ 99 of 100 clicks recovered, got %v", statuses)
+	}
+	// The next snapshot shows the re-bound handles as rebound, not as removed and added.
+	s2 := snapshot(t, p)
+	if s2.Delta == nil || len(s2.Delta.Removed) != 0 || len(s2.Delta.Added) != 0 {
+		t.Errorf("after recovery the delta should hold only rebinds:\n%s", s2)
+	}
+}
+
+// A portal popover is destroyed on close and re-created on open: its items'
+// refs from an earlier opening still work.
+func TestRebindPortalPopover(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "react/popover.html")
+	waitReady(t, p)
+	s := snapshot(t, p)
+	options := refNamed(t, s, "button", "Options")
+	if _, err := p.Click(ctx, options); err != nil {
+		t.Fatal(err)
+	}
+	s2 := snapshot(t, p)
+	dup := refNamed(t, s2, "menuitem", "Duplicate")
+	if !strings.Contains(s2.String(), dup) {
+		t.Errorf("the opened menu's items appear in the next snapshot:\n%s", s2)
+	}
+	if _, err := p.Press(ctx, "Escape"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Click(ctx, options); err != nil { // a brand-new menu
+		t.Fatal(err)
+	}
+	st, err := p.Click(ctx, dup)
+	if err != nil || st != rodagent.StaleRefRecovered {
+		t.Fatalf("Click on a re-created menu item = %s, %v", st, err)
+	}
+	var got []string
+	eval(t, p, "window.__log.filter(r => r.type === 'menuitem').map(r => r.name)", &got)
+	if fmt.Sprint(got) != "[Duplicate]" {
+		t.Errorf("menu items clicked: %v", got)
+	}
+	// Closed again: the ref has nothing to bind to.
+	st, err = p.Click(ctx, dup)
+	wantStatus(t, "menu item of a closed menu", st, err, rodagent.StaleRefUnresolved, rodagent.ErrStaleRefUnresolved)
+	if !strings.Contains(err.Error(), "element is gone — Snapshot again") {
+		t.Errorf("stale_ref_unresolved wording: %v", err)
+	}
+}
+
+// A label that changes on the same node keeps its handle; the delta says what changed.
+func TestRelabelKeepsHandle(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "react/relabel.html")
+	waitReady(t, p)
+	s := snapshot(t, p)
+	var follows []string
+	for _, r := range s.Refs {
+		if r.Name == "Follow" {
+			follows = append(follows, r.Ref)
+		}
+	}
+	if len(follows) != 3 {
+		t.Fatalf("three Follow buttons: %v\n%s", follows, s)
+	}
+	if _, err := p.Click(ctx, follows[1]); err != nil {
+		t.Fatal(err)
+	}
+	s2 := snapshot(t, p)
+	want := "~ " + follows[1] + ` name="Following"`
+	if !strings.Contains(s2.String(), want) {
+		t.Errorf("delta should read %q:\n%s", want, s2)
+	}
+	if st, err := p.Click(ctx, follows[1]); err != nil || st != rodagent.Ready {
+		t.Fatalf("the relabelled button keeps its ref: %s, %v", st, err)
+	}
+	var rows []float64
+	eval(t, p, "window.__log.filter(r => r.type === 'follow').map(r => r.row)", &rows)
+	if fmt.Sprint(rows) != "[2 2]" {
+		t.Errorf("follow clicks landed on rows %v, want [2 2]", rows)
+	}
+}
+
+// Duplicate names across rows and landmarks: re-binding follows the row and
+// the landmark, never the position a different row now holds.
+func TestRebindDuplicatesNeverWrong(t *testing.T) {
+	ctx := testCtx(t, 60*time.Second)
+	p := open(t, "react/duplicates.html")
+	waitReady(t, p)
+	s := snapshot(t, p)
+	type edit struct{ ref, where string }
+	var edits []edit
+	for _, r := range s.Refs {
+		if r.Name == "Edit" {
+			edits = append(edits, edit{r.Ref, r.Landmark})
+		}
+	}
+	if len(edits) != 7 {
+		t.Fatalf("seven Edit buttons expected:\n%s", s)
+	}
+	shuffle := refNamed(t, s, "button", "Shuffle")
+	rerender := refNamed(t, s, "button", "Re-render")
+	// Row buttons in table order are Invoice 1001..1005 at the start.
+	var want []string
+	rowOf := map[string]string{}
+	n := 0
+	for _, e := range edits {
+		switch {
+		case strings.HasPrefix(e.where, "navigation"):
+			rowOf[e.ref] = "nav"
+		case strings.HasPrefix(e.where, "complementary"):
+			rowOf[e.ref] = "aside"
+		default:
+			n++
+			rowOf[e.ref] = fmt.Sprint(1000 + n)
+		}
+	}
+	wrong, recovered := 0, 0
+	for round := 0; round < 4; round++ {
+		control := shuffle
+		if round%2 == 1 {
+			control = rerender
+		}
+		if _, err := p.Click(ctx, control); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range edits {
+			st, err := p.Click(ctx, e.ref)
+			switch {
+			case err == nil:
+				want = append(want, rowOf[e.ref])
+				if st == rodagent.StaleRefRecovered {
+					recovered++
+				}
+			case st == rodagent.Ambiguous:
+				var ae *rodagent.ActionError
+				if errors.As(err, &ae) && len(ae.Candidates) < 2 {
+					t.Errorf("ambiguous must list the candidates: %v", err)
+				}
+			default:
+				t.Errorf("round %d, %s: %s %v", round, e.ref, st, err)
+			}
+		}
+	}
+	var got []map[string]any
+	eval(t, p, "window.__log.filter(r => r.type === 'edit')", &got)
+	if len(got) != len(want) {
+		t.Fatalf("page recorded %d edits, library reported %d successes", len(got), len(want))
+	}
+	for i, g := range got {
+		where := fmt.Sprint(g["row"])
+		if g["where"] != nil {
+			where = fmt.Sprint(g["where"])
+		}
+		if where != want[i] {
+			wrong++
+			t.Errorf("click %d landed on %s, the ref named %s", i, where, want[i])
+		}
+	}
+	t.Logf("%d clicks, %d recovered, %d wrong", len(got), recovered, wrong)
+	if recovered == 0 {
+		t.Errorf("re-rendered rows should be recovered through their row context")
+	}
+}
+
+// An element removed while another with the same name appears in another
+// landmark: the ref must not be taken for the newcomer.
+func TestRebindRefusesOtherLandmark(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "react/moved.html")
+	waitReady(t, p)
+	s := snapshot(t, p)
+	save := refNamed(t, s, "button", "Save draft")
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Move")); err != nil {
+		t.Fatal(err)
+	}
+	st, err := p.Click(ctx, save)
+	wantStatus(t, "the main Save draft after it moved to the aside", st, err, rodagent.StaleRefUnresolved, rodagent.ErrStaleRefUnresolved)
+	var saves []string
+	eval(t, p, "window.__log.filter(r => r.type === 'save').map(r => r.where)", &saves)
+	if len(saves) != 0 {
+		t.Fatalf("nothing may be clicked: %v", saves)
+	}
+}
+
+// The "Add item" step costs a delta of at most 120 characters.
+func TestAddItemDeltaSize(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "react/additem.html")
+	waitReady(t, p)
+	s := snapshot(t, p)
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Add item")); err != nil {
+		t.Fatal(err)
+	}
+	s2 := snapshot(t, p)
+	text := strings.TrimSuffix(s2.String(), rodagent.SafetyLine+"\n")
+	t.Logf("full inventory %d chars; delta %d chars:\n%s", len(s.String()), len(text), text)
+	if len(text) > 120 {
+		t.Errorf("delta after Add item is %d chars, want ≤ 120", len(text))
+	}
+	if len(s2.Delta.Added) != 1 || len(s2.Delta.Changed)+len(s2.Delta.Removed)+len(s2.Delta.Rebound) != 0 {
+		t.Errorf("exactly one added ref: %+v", s2.Delta)
+	}
+}
+
+// A turn that changes two things on the app shell costs at most 250 characters.
+func TestAppShellTwoChangeDelta(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "appshell.html")
+	s := snapshot(t, p)
+	full := s.String()
+	if n := len(full); n > 3500 || len(s.Refs) != 89 {
+		t.Errorf("app shell: %d refs in %d chars, want all 89 in ≤ 3500", len(s.Refs), n)
+	}
+	for _, r := range s.Refs {
+		if !strings.Contains(full, r.Ref) {
+			t.Errorf("ref %s missing from the text", r.Ref)
+		}
+	}
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Mute notifications")); err != nil {
+		t.Fatal(err)
+	}
+	s2 := snapshot(t, p)
+	text := strings.TrimSuffix(s2.String(), rodagent.SafetyLine+"\n")
+	t.Logf("app shell full %d chars; two-change delta %d chars:\n%s", len(full), len(text), text)
+	if len(text) > 250 || len(s2.Delta.Changed) != 2 {
+		t.Errorf("two-change delta is %d chars with %d changes, want ≤ 250 and 2", len(text), len(s2.Delta.Changed))
+	}
+}
+
+// Two re-rendered buttons nothing tells apart: the ref is ambiguous, with
+// both candidates, and nothing is clicked.
+func TestRebindTrulyAmbiguous(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "twins.html")
+	s := snapshot(t, p)
+	first := refNamed(t, s, "button", "Edit")
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Re-render")); err != nil {
+		t.Fatal(err)
+	}
+	st, err := p.Click(ctx, first)
+	wantStatus(t, "indistinguishable twins", st, err, rodagent.Ambiguous, rodagent.ErrAmbiguous)
+	var ae *rodagent.ActionError
+	if errors.As(err, &ae) && len(ae.Candidates) != 2 {
+		t.Errorf("both candidates should be listed: %+v", ae.Candidates)
+	}
+	if n := len(logEntries(t, p)); n != 0 {
+		t.Errorf("an ambiguous ref must not click anything; log: %v", logEntries(t, p))
+	}
+	// A fresh snapshot gives each twin its own new handle again.
+	s2 := snapshot(t, p)
+	if _, still := s2.Ref(first); still {
+		t.Errorf("the ambiguous handle must not be given to either twin:\n%s", s2)
+	}
+	if n := strings.Count(s2.String(), "btn-edit-"); n != 2 {
+		t.Errorf("twins that cannot be told apart come back with new handles:\n%s", s2)
+	}
+}
