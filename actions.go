@@ -15,12 +15,26 @@ import (
 	"github.com/rodagent/rodagent/input"
 )
 
-// act is the path every ref action takes: approval, the page's turn,
-// resolve, actionability, then native input.
-func (p *Page) act(ctx context.Context, a Action, n needs, do func(t *target, at input.Point) error) (ActionStatus, error) {
-	if a.Role == "" {
-		a.Role, a.Name = p.describeRef(a.Target)
-	}
+// finder resolves an action's target — a ref or a locator — to a live node.
+type finder struct {
+	name string // the target as the caller wrote it, for approvals and errors
+	role string // role and name when known before resolving
+	elem string
+	find func(ctx context.Context, verb string) (*target, error)
+}
+
+// byRef is the finder for a ref handle.
+func (p *Page) byRef(ref string) finder {
+	role, name := p.describeRef(ref)
+	return finder{name: ref, role: role, elem: name, find: func(ctx context.Context, verb string) (*target, error) {
+		return p.resolve(ctx, verb, ref)
+	}}
+}
+
+// act is the path every action takes: approval, the page's turn, resolve,
+// actionability, then native input.
+func (p *Page) act(ctx context.Context, a Action, f finder, n needs, do func(t *target, at input.Point) error) (ActionStatus, error) {
+	a.Target, a.Role, a.Name = f.name, f.role, f.elem
 	a.Origin = originOf(p.URL())
 	if err := p.b.approve(ctx, a); err != nil {
 		return "", err
@@ -30,7 +44,7 @@ func (p *Page) act(ctx context.Context, a Action, n needs, do func(t *target, at
 		return statusOf(err), err
 	}
 	defer unlock()
-	t, err := p.resolve(ctx, a.Verb, a.Target)
+	t, err := f.find(ctx, a.Verb)
 	if err != nil {
 		return statusOf(err), err
 	}
@@ -39,7 +53,7 @@ func (p *Page) act(ctx context.Context, a Action, n needs, do func(t *target, at
 		return statusOf(err), err
 	}
 	if err := do(t, at); err != nil {
-		err = p.inputErr(ctx, a.Verb, a.Target, err)
+		err = p.inputErr(ctx, a.Verb, f.name, err)
 		return statusOf(err), err
 	}
 	return t.status, nil
@@ -87,17 +101,17 @@ func (p *Page) describeRef(handle string) (string, string) {
 // and not covered at that point. Dialogs the click opens are answered (see
 // ArmDialog) so the click never hangs.
 func (p *Page) Click(ctx context.Context, ref string) (ActionStatus, error) {
-	return p.clickN(ctx, "click", ref, 1)
+	return p.clickN(ctx, "click", p.byRef(ref), 1)
 }
 
 // DblClick double-clicks the element a ref names (two clicks, the second
 // with clickCount 2, so dblclick fires).
 func (p *Page) DblClick(ctx context.Context, ref string) (ActionStatus, error) {
-	return p.clickN(ctx, "dblclick", ref, 2)
+	return p.clickN(ctx, "dblclick", p.byRef(ref), 2)
 }
 
-func (p *Page) clickN(ctx context.Context, verb, ref string, count int) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: verb, Target: ref}, needs{enabled: true, hit: true}, func(t *target, at input.Point) error {
+func (p *Page) clickN(ctx context.Context, verb string, f finder, count int) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: verb}, f, needs{enabled: true, hit: true}, func(t *target, at input.Point) error {
 		return input.Click(ctx, p.main, at, count, 0)
 	})
 }
@@ -105,14 +119,22 @@ func (p *Page) clickN(ctx context.Context, verb, ref string, count int) (ActionS
 // Hover moves the pointer over the element a ref names (pointerover,
 // mouseover, mousemove…), after the same checks as Click.
 func (p *Page) Hover(ctx context.Context, ref string) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: "hover", Target: ref}, needs{hit: true}, func(t *target, at input.Point) error {
+	return p.hover(ctx, p.byRef(ref))
+}
+
+func (p *Page) hover(ctx context.Context, f finder) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: "hover"}, f, needs{hit: true}, func(t *target, at input.Point) error {
 		return input.Move(ctx, p.main, at)
 	})
 }
 
 // Focus gives keyboard focus to the element a ref names, without clicking.
 func (p *Page) Focus(ctx context.Context, ref string) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: "focus", Target: ref}, needs{}, func(t *target, _ input.Point) error {
+	return p.focus(ctx, p.byRef(ref))
+}
+
+func (p *Page) focus(ctx context.Context, f finder) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: "focus"}, f, needs{}, func(t *target, _ input.Point) error {
 		return proto.DOMFocus{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
 	})
 }
@@ -123,7 +145,11 @@ func (p *Page) Focus(ctx context.Context, ref string) (ActionStatus, error) {
 // so framework-controlled inputs keep their state. An empty text clears the
 // field. Fails with NotEditable for anything that does not take text.
 func (p *Page) Type(ctx context.Context, ref, text string) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: "type", Target: ref, Text: text}, needs{enabled: true, editable: true}, func(t *target, _ input.Point) error {
+	return p.typeText(ctx, p.byRef(ref), text)
+}
+
+func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: "type", Text: text}, f, needs{enabled: true, editable: true}, func(t *target, _ input.Point) error {
 		if err := (proto.DOMFocus{BackendNodeID: t.elem.Node}).Call(t.sess.Bind(ctx)); err != nil {
 			return err
 		}
@@ -173,7 +199,7 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 	case "up", "down", "left", "right":
 	default:
 		// resolve already scrolls the element into view
-		return p.act(ctx, Action{Verb: "scroll", Target: where}, needs{}, func(*target, input.Point) error { return nil })
+		return p.act(ctx, Action{Verb: "scroll"}, p.byRef(where), needs{}, func(*target, input.Point) error { return nil })
 	}
 	if err := p.b.approve(ctx, Action{Verb: "scroll", Text: dir, Origin: originOf(p.URL())}); err != nil {
 		return "", err
@@ -230,17 +256,18 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 // clicking it if it is not, then verifies the state changed (NotChanged when
 // the page did not let it).
 func (p *Page) Check(ctx context.Context, ref string) (ActionStatus, error) {
-	return p.setChecked(ctx, "check", ref, true)
+	return p.setChecked(ctx, "check", p.byRef(ref), true)
 }
 
 // Uncheck makes sure the checkbox or switch a ref names is not checked.
 func (p *Page) Uncheck(ctx context.Context, ref string) (ActionStatus, error) {
-	return p.setChecked(ctx, "uncheck", ref, false)
+	return p.setChecked(ctx, "uncheck", p.byRef(ref), false)
 }
 
-func (p *Page) setChecked(ctx context.Context, verb, ref string, want bool) (ActionStatus, error) {
+func (p *Page) setChecked(ctx context.Context, verb string, f finder, want bool) (ActionStatus, error) {
 	wantS := fmt.Sprint(want)
-	return p.act(ctx, Action{Verb: verb, Target: ref}, needs{enabled: true, hit: true}, func(t *target, at input.Point) error {
+	ref := f.name
+	return p.act(ctx, Action{Verb: verb}, f, needs{enabled: true, hit: true}, func(t *target, at input.Point) error {
 		cur := t.state.Checked
 		if cur == "" {
 			cur = t.state.Pressed
@@ -303,7 +330,12 @@ const selectJS = `function (wanted) {
 // Custom dropdowns (Radix, MUI, …) are not selects: they fail with NotASelect,
 // and the way through is to Click the control, Snapshot, and Click the option.
 func (p *Page) Select(ctx context.Context, ref string, values ...string) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: "select", Target: ref, Text: strings.Join(values, ", ")}, needs{enabled: true}, func(t *target, _ input.Point) error {
+	return p.selectOptions(ctx, p.byRef(ref), values)
+}
+
+func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (ActionStatus, error) {
+	ref := f.name
+	return p.act(ctx, Action{Verb: "select", Text: strings.Join(values, ", ")}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
 		const group = "rodagent-select"
 		bc := t.sess.Bind(ctx)
 		defer func() {
@@ -341,12 +373,17 @@ func (p *Page) Select(ctx context.Context, ref string, values ...string) (Action
 // something else — a drop zone or button that opens a file chooser — Upload
 // clicks it and answers the chooser with the files.
 func (p *Page) Upload(ctx context.Context, ref string, paths ...string) (ActionStatus, error) {
+	return p.upload(ctx, p.byRef(ref), paths)
+}
+
+func (p *Page) upload(ctx context.Context, f finder, paths []string) (ActionStatus, error) {
+	ref := f.name
 	abs, err := p.b.cfg.checkUploads(paths)
 	if err != nil {
 		return "", err
 	}
 	var viaChooser bool
-	st, err := p.act(ctx, Action{Verb: "upload", Target: ref, Text: strings.Join(abs, ", ")}, needs{enabled: true}, func(t *target, at input.Point) error {
+	st, err := p.act(ctx, Action{Verb: "upload", Text: strings.Join(abs, ", ")}, f, needs{enabled: true}, func(t *target, at input.Point) error {
 		d, err := proto.DOMDescribeNode{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
 		if err != nil {
 			return err
@@ -362,7 +399,7 @@ func (p *Page) Upload(ctx context.Context, ref string, paths ...string) (ActionS
 	}
 	// Not a file input: arm the chooser and click, as a person would.
 	done := p.armChooserDone(abs)
-	st, err = p.Click(ctx, ref)
+	st, err = p.clickN(ctx, "click", f, 1)
 	if err != nil {
 		return st, err
 	}
@@ -391,7 +428,11 @@ func attr(attrs []string, name string) string {
 // drag and drop get it through Chromium's drag interception
 // (Input.dispatchDragEvent with the page's own DataTransfer data).
 func (p *Page) Drag(ctx context.Context, from, to string) (ActionStatus, error) {
-	if err := p.b.approve(ctx, Action{Verb: "drag", Target: from, Text: to, Origin: originOf(p.URL())}); err != nil {
+	return p.drag(ctx, p.byRef(from), p.byRef(to))
+}
+
+func (p *Page) drag(ctx context.Context, from, to finder) (ActionStatus, error) {
+	if err := p.b.approve(ctx, Action{Verb: "drag", Target: from.name, Role: from.role, Name: from.elem, Text: to.name, Origin: originOf(p.URL())}); err != nil {
 		return "", err
 	}
 	unlock, err := p.lock(ctx, "drag")
@@ -399,7 +440,7 @@ func (p *Page) Drag(ctx context.Context, from, to string) (ActionStatus, error) 
 		return statusOf(err), err
 	}
 	defer unlock()
-	src, err := p.resolve(ctx, "drag", from)
+	src, err := from.find(ctx, "drag")
 	if err != nil {
 		return statusOf(err), err
 	}
@@ -407,7 +448,7 @@ func (p *Page) Drag(ctx context.Context, from, to string) (ActionStatus, error) 
 	if err != nil {
 		return statusOf(err), err
 	}
-	dst, err := p.resolve(ctx, "drag", to)
+	dst, err := to.find(ctx, "drag")
 	if err != nil {
 		return statusOf(err), err
 	}
@@ -416,7 +457,7 @@ func (p *Page) Drag(ctx context.Context, from, to string) (ActionStatus, error) 
 		return statusOf(err), err
 	}
 	if err := p.dragPath(ctx, a, b); err != nil {
-		err = p.inputErr(ctx, "drag", from, err)
+		err = p.inputErr(ctx, "drag", from.name, err)
 		return statusOf(err), err
 	}
 	if src.status == StaleRefRecovered || dst.status == StaleRefRecovered {

@@ -13,8 +13,11 @@ type DOMInfo struct {
 	Bounds    Box    // border box in the coordinates of its own document
 	HasBounds bool
 	Doc       int // index into DOMIndex.Docs
-	Tag       string
-	Pointer   bool // cursor:pointer set on the element itself (not inherited from its parent)
+	Tag         string
+	Pointer     bool // cursor:pointer set on the element itself (not inherited from its parent)
+	Placeholder string
+	TestID      string
+	Parent      proto.DOMBackendNodeID // parent element, 0 at a document root
 }
 
 // DocInfo is one document of a DOM snapshot.
@@ -29,6 +32,7 @@ type DocInfo struct {
 // DOMIndex maps backend node ids of one process's documents to their DOM facts.
 type DOMIndex struct {
 	Nodes map[proto.DOMBackendNodeID]DOMInfo
+	Order []proto.DOMBackendNodeID // elements in document order
 	Docs  []DocInfo
 }
 
@@ -95,11 +99,23 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 				info.Tag = strings.ToLower(str(n.NodeName[ni]))
 			}
 			if ni < len(n.Attributes) {
-				info.Stable = stableOf(n.Attributes[ni], str)
+				attrs := n.Attributes[ni]
+				info.Stable = stableOf(attrs, str)
+				for i := 0; i+1 < len(attrs); i += 2 {
+					switch str(attrs[i]) {
+					case "placeholder":
+						info.Placeholder = str(attrs[i+1])
+					case "data-testid", "data-test-id":
+						info.TestID = str(attrs[i+1])
+					}
+				}
 			}
 			if li, ok := layoutOf[ni]; ok && li < len(d.Layout.Bounds) && len(d.Layout.Bounds[li]) == 4 {
 				b := d.Layout.Bounds[li]
 				info.Bounds, info.HasBounds = Box{b[0], b[1], b[2], b[3]}, true
+			}
+			if ni < len(n.ParentIndex) && n.ParentIndex[ni] >= 0 && n.ParentIndex[ni] < len(n.BackendNodeID) {
+				info.Parent = n.BackendNodeID[n.ParentIndex[ni]]
 			}
 			if c := cursor(ni); c == "pointer" {
 				parent := -1
@@ -109,6 +125,7 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 				info.Pointer = parent < 0 || cursor(parent) != "pointer"
 			}
 			idx.Nodes[id] = info
+			idx.Order = append(idx.Order, id)
 		}
 	}
 	return idx

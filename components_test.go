@@ -1,0 +1,344 @@
+package rodagent_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+)
+
+// openControl completes a custom dropdown with only snapshots and ref
+// clicks: click the trigger, look, click the option.
+func chooseOption(t *testing.T, p *rodagent.Page, triggerRole, trigger, option string) {
+	t.Helper()
+	ctx := testCtx(t, 30*time.Second)
+	s := snapshot(t, p)
+	if st, err := p.Click(ctx, refNamed(t, s, triggerRole, trigger)); err != nil || !st.OK() {
+		t.Fatalf("click %s %q: %s, %v", triggerRole, trigger, st, err)
+	}
+	s2 := snapshot(t, p)
+	opt := refNamed(t, s2, "option", option)
+	if st, err := p.Click(ctx, opt); err != nil || !st.OK() {
+		t.Fatalf("click option %q (%s): %s, %v\n%s", option, opt, st, err, s2)
+	}
+}
+
+func resultText(t *testing.T, p *rodagent.Page) string {
+	t.Helper()
+	var s string
+	eval(t, p, "document.getElementById('result').textContent", &s)
+	return s
+}
+
+func TestComponentLibrarySelects(t *testing.T) {
+	for _, tc := range []struct {
+		page, role, trigger, option, want string
+	}{
+		{"components/radix-select.html", "combobox", "Fruit", "Banana", "banana"},
+		{"components/shadcn-select.html", "combobox", "Theme", "Dark", "dark"},
+		{"components/mui-select.html", "combobox", "Age", "Twenty", "20"},
+	} {
+		t.Run(tc.page, func(t *testing.T) {
+			p := open(t, tc.page)
+			waitReady(t, p)
+			chooseOption(t, p, tc.role, tc.trigger, tc.option)
+			if got := resultText(t, p); got != tc.want {
+				t.Fatalf("result = %q, want %q; log %v", got, tc.want, logEntries(t, p))
+			}
+			s := snapshot(t, p)
+			r, _ := s.Ref(refNamed(t, s, tc.role, tc.trigger))
+			if !strings.Contains(r.Value, tc.option) {
+				t.Errorf("the trigger should now show %q: %+v", tc.option, r)
+			}
+			// Select is for native <select> only, and says what to do instead.
+			st, err := p.Select(testCtx(t, 10*time.Second), r.Ref, tc.option)
+			wantStatus(t, "Select on a custom dropdown", st, err, rodagent.NotASelect, rodagent.ErrNotASelect)
+			if !strings.Contains(err.Error(), "click it, then click the option") {
+				t.Errorf("not_a_select wording: %v", err)
+			}
+		})
+	}
+}
+
+func TestMUIAutocomplete(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "components/mui-autocomplete.html")
+	waitReady(t, p)
+	s := snapshot(t, p)
+	country := refNamed(t, s, "combobox", "Country")
+	if st, err := p.Type(ctx, country, "fra"); err != nil || !st.OK() {
+		t.Fatalf("Type: %s, %v", st, err)
+	}
+	s2 := snapshot(t, p)
+	var options []string
+	for _, r := range s2.Refs {
+		if r.Role == "option" {
+			options = append(options, r.Name)
+		}
+	}
+	if fmt.Sprint(options) != "[France]" {
+		t.Fatalf("typing filters the options to France, got %v\n%s", options, s2)
+	}
+	if _, err := p.Click(ctx, refNamed(t, s2, "option", "France")); err != nil {
+		t.Fatal(err)
+	}
+	if got := resultText(t, p); got != "France" {
+		t.Fatalf("result = %q; log %v", got, logEntries(t, p))
+	}
+}
+
+func TestModalDialogForm(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "components/modal-form.html")
+	waitReady(t, p)
+	s := snapshot(t, p)
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Open settings")); err != nil {
+		t.Fatal(err)
+	}
+	s2 := snapshot(t, p)
+	if !strings.Contains(s2.String(), `[dialog "Settings" modal]`) {
+		t.Errorf("a modal dialog shows as structure:\n%s", s2)
+	}
+	if _, err := p.Type(ctx, refNamed(t, s2, "textbox", "Display name"), "Ada Lovelace"); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := p.Check(ctx, refNamed(t, s2, "checkbox", "Email me")); err != nil || st != rodagent.Ready {
+		t.Fatalf("Check: %s, %v", st, err)
+	}
+	if _, err := p.Click(ctx, refNamed(t, s2, "button", "Save")); err != nil {
+		t.Fatal(err)
+	}
+	if got := resultText(t, p); got != `{"displayName":"Ada Lovelace","emailMe":true}` {
+		t.Errorf("saved = %s", got)
+	}
+}
+
+func TestNativeControlsAndLabels(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "native.html")
+	s := snapshot(t, p)
+	country := refNamed(t, s, "combobox", "Country")
+	if st, err := p.Select(ctx, country, "Germany"); err != nil || st != rodagent.Ready { // by label
+		t.Fatalf("Select by label: %s, %v", st, err)
+	}
+	if _, err := p.Select(ctx, country, "es"); err != nil { // by value
+		t.Fatal(err)
+	}
+	var events []string
+	eval(t, p, "window.__log.filter(r => r.id === 'country').map(r => r.type + ':' + r.value)", &events)
+	if fmt.Sprint(events) != "[input:de change:de input:es change:es]" {
+		t.Errorf("select events: %v", events)
+	}
+	st, err := p.Select(ctx, country, "Atlantis")
+	wantStatus(t, "missing option", st, err, rodagent.NotFound, rodagent.ErrNotFound)
+
+	// Clicking the label text toggles its control: the hit test accepts a
+	// label of the target as receiving the click.
+	remember := refNamed(t, s, "checkbox", "Remember me")
+	if st, err := p.Check(ctx, remember); err != nil || st != rodagent.Ready {
+		t.Fatalf("Check: %s, %v", st, err)
+	}
+	if st, err := p.Check(ctx, remember); err != nil || st != rodagent.Ready {
+		t.Fatalf("Check on a checked box is a no-op: %s, %v", st, err)
+	}
+	if st, err := p.Uncheck(ctx, remember); err != nil || st != rodagent.Ready {
+		t.Fatalf("Uncheck: %s, %v", st, err)
+	}
+	pro := refNamed(t, s, "radio", "Pro")
+	if st, err := p.Check(ctx, pro); err != nil || st != rodagent.Ready {
+		t.Fatalf("Check radio: %s, %v", st, err)
+	}
+	var changes []string
+	eval(t, p, "window.__log.filter(r => r.type === 'change' && r.id !== 'country').map(r => r.id + '=' + r.checked + ':' + r.isTrusted)", &changes)
+	if fmt.Sprint(changes) != "[remember=true:true remember=false:true plan-pro=true:true]" {
+		t.Errorf("checkbox/radio changes: %v", changes)
+	}
+	// Text in a contenteditable and a textarea.
+	if _, err := p.Type(ctx, refNamed(t, s, "textbox", "Notes"), "rich text"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Type(ctx, refNamed(t, s, "textbox", "Bio"), "line one"); err != nil {
+		t.Fatal(err)
+	}
+	var notes, bio string
+	eval(t, p, "document.querySelector('[aria-label=Notes]').textContent", &notes)
+	eval(t, p, "document.getElementById('bio').value", &bio)
+	if notes != "rich text" || bio != "line one" {
+		t.Errorf("notes %q, bio %q", notes, bio)
+	}
+}
+
+func TestLabelCoveringItsControl(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "native.html")
+	// Custom-styled checkbox: the input sits under its own label (a common
+	// pattern); the hit test lands on the label, which forwards the click.
+	eval(t, p, `(() => {
+		const l = document.getElementById('remember-label'), i = document.getElementById('remember');
+		const r = i.getBoundingClientRect();
+		Object.assign(l.style, {position: 'absolute', left: (r.left - 4) + 'px', top: (r.top - 4) + 'px',
+			width: (r.width + 40) + 'px', height: (r.height + 8) + 'px', zIndex: 5, background: 'rgba(0,0,0,0.01)'});
+		return 1; })()`, nil)
+	s := snapshot(t, p)
+	if st, err := p.Click(ctx, refNamed(t, s, "checkbox", "Remember me")); err != nil || st != rodagent.Ready {
+		t.Fatalf("click through the label: %s, %v", st, err)
+	}
+	var checked bool
+	eval(t, p, "document.getElementById('remember').checked", &checked)
+	if !checked {
+		t.Errorf("the label forwarded the click, the box should be checked")
+	}
+}
+
+func TestEventSequenceIsAPerson(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "recorder.html")
+	s := snapshot(t, p)
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Target")); err != nil {
+		t.Fatal(err)
+	}
+	var click []string
+	eval(t, p, "window.__log.filter(r => r.target === 'target').map(r => r.type + (r.isTrusted ? '' : '!untrusted'))", &click)
+	want := "[pointerover pointerenter mouseover mouseenter pointermove mousemove pointerdown mousedown focus focusin pointerup mouseup click]"
+	if fmt.Sprint(click) != want {
+		t.Errorf("Click events:\n got %v\nwant %s", click, want)
+	}
+	if _, err := p.Type(ctx, refNamed(t, s, "textbox", "Field"), "ab"); err != nil {
+		t.Fatal(err)
+	}
+	var typed []map[string]any
+	eval(t, p, "window.__log.filter(r => r.target === 'field' && (r.type === 'beforeinput' || r.type === 'input'))", &typed)
+	if len(typed) != 2 || typed[0]["inputType"] != "insertText" || typed[1]["data"] != "ab" || typed[1]["isTrusted"] != true {
+		t.Errorf("Type should produce trusted beforeinput/input of type insertText: %v", typed)
+	}
+	var v string
+	eval(t, p, "document.getElementById('field').value", &v)
+	if v != "ab" {
+		t.Errorf("field value %q", v)
+	}
+	if _, err := p.DblClick(ctx, refNamed(t, s, "button", "Target")); err != nil {
+		t.Fatal(err)
+	}
+	var dbl int
+	eval(t, p, "window.__log.filter(r => r.type === 'dblclick' && r.isTrusted).length", &dbl)
+	if dbl != 1 {
+		t.Errorf("DblClick: %d dblclick events", dbl)
+	}
+	if _, err := p.Hover(ctx, refNamed(t, s, "textbox", "Field")); err != nil {
+		t.Fatal(err)
+	}
+	var hovered bool
+	eval(t, p, "window.__log.some(r => r.type === 'mouseover' && r.target === 'field')", &hovered)
+	if !hovered {
+		t.Errorf("Hover: no mouseover on the field")
+	}
+}
+
+func TestUploadBothWays(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	b := filepath.Join(dir, "b.txt")
+	os.WriteFile(a, []byte("alpha file"), 0o644)
+	os.WriteFile(b, []byte("bravo file"), 0o644)
+	p := open(t, "upload.html")
+	s := snapshot(t, p)
+	// An <input type=file> shows as a button named by its label.
+	if st, err := p.Upload(ctx, refNamed(t, s, "button", "Attachments"), a, b); err != nil || st != rodagent.Ready {
+		t.Fatalf("Upload to the input: %s, %v", st, err)
+	}
+	// A drop zone that opens a file chooser: clicked, and the chooser answered.
+	if st, err := p.Upload(ctx, refNamed(t, s, "button", "Choose files"), b); err != nil || st != rodagent.Ready {
+		t.Fatalf("Upload through the chooser: %s, %v", st, err)
+	}
+	if err := p.Wait(ctx, rodagent.TextPresent("chooser")); err != nil {
+		t.Fatal(err)
+	}
+	var files []map[string]any
+	eval(t, p, "window.__log.filter(r => r.type === 'files')", &files)
+	if len(files) != 2 || files[0]["source"] != "attachments" || files[0]["count"] != 2.0 || files[1]["source"] != "chooser" {
+		t.Fatalf("file records: %v", files)
+	}
+	if head := files[1]["files"].([]any)[0].(map[string]any)["head"]; head != "bravo file" {
+		t.Errorf("chooser file content = %v", head)
+	}
+	// Outside an upload allowlist: refused before touching the page.
+	b2, err := shared.NewContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b2.Close()
+	if _, err := p.Upload(ctx, "btn-attachments", "/nonexistent/file"); err == nil {
+		t.Errorf("uploading a missing file must fail")
+	}
+}
+
+func TestDialogArming(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "dialogs.html")
+	s := snapshot(t, p)
+	p.ArmDialog(true, "", 0)
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Confirm")); err != nil {
+		t.Fatal(err)
+	}
+	p.ArmDialog(true, "Grace", 0)
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Prompt")); err != nil {
+		t.Fatal(err)
+	}
+	p.ArmDialog(false, "", 0)
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Prompt")); err != nil {
+		t.Fatal(err)
+	}
+	p.ArmDialog(true, "first", 0)
+	p.ArmDialog(false, "", 0) // the last arm wins
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Confirm")); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	eval(t, p, "window.__log.filter(r => r.type === 'confirm' || r.type === 'prompt').map(r => r.type + '=' + r.value)", &got)
+	if fmt.Sprint(got) != "[confirm=true prompt=Grace prompt=null confirm=false]" {
+		t.Errorf("dialog answers: %v", got)
+	}
+	s2 := snapshot(t, p)
+	if len(s2.Dialogs) != 4 || !s2.Dialogs[0].Armed {
+		t.Errorf("snapshot reports the dialogs: %+v", s2.Dialogs)
+	}
+}
+
+func TestDownload(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	dir := t.TempDir()
+	p := open(t, "download.html")
+	s := snapshot(t, p)
+	link := refNamed(t, s, "link", "Download report")
+	dl, err := p.WaitDownload(ctx, dir, func(ctx context.Context) error {
+		_, err := p.Click(ctx, link)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := os.ReadFile(dl.Path)
+	if err != nil || string(body) != "quarterly report: all good\n" || dl.SuggestedName != "report.txt" || dl.Size != int64(len(body)) {
+		t.Fatalf("download %+v: %q %v", dl, body, err)
+	}
+	if filepath.Dir(dl.Path) != dir {
+		t.Errorf("the file should be in the directory asked for: %s", dl.Path)
+	}
+	gen := refNamed(t, s, "button", "Download generated")
+	dl2, err := p.WaitDownload(ctx, dir, func(ctx context.Context) error {
+		_, err := p.Click(ctx, gen)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body, _ := os.ReadFile(dl2.Path); string(body) != "hello from blob" || filepath.Base(dl2.Path) != "generated.txt" {
+		t.Errorf("blob download %+v: %q", dl2, body)
+	}
+}
