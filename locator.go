@@ -67,7 +67,9 @@ func ByRole(role, name string) Locator {
 }
 
 // ByLabel matches form controls by their label (their accessible name).
-func ByLabel(text string) Locator { return Locator{kind: locLabel, value: text, hasValue: true, nth: -1} }
+func ByLabel(text string) Locator {
+	return Locator{kind: locLabel, value: text, hasValue: true, nth: -1}
+}
 
 // ByText matches elements by the text they show; a text inside a button or
 // link resolves to that button or link.
@@ -564,7 +566,9 @@ const (
 func (x *Located) call(ctx context.Context, t *target, fn string, args ...any) (*proto.RuntimeCallFunctionOnResult, error) {
 	const group = "rodagent-read"
 	bc := t.sess.Bind(ctx)
-	defer func() { _ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(t.sess.Bind(context.WithoutCancel(ctx))) }()
+	defer func() {
+		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(t.sess.Bind(context.WithoutCancel(ctx)))
+	}()
 	obj, err := proto.DOMResolveNode{BackendNodeID: t.elem.Node, ObjectGroup: group}.Call(bc)
 	if err != nil {
 		return nil, x.p.actionErr(ctx, "read", t.handle, err)

@@ -111,7 +111,9 @@ type locParser struct {
 
 func (p *locParser) eof() bool { return p.pos >= len(p.in) }
 
-func (p *locParser) fail(msg string) error { return &LocatorError{Input: p.in, Offset: p.pos, Msg: msg} }
+func (p *locParser) fail(msg string) error {
+	return &LocatorError{Input: p.in, Offset: p.pos, Msg: msg}
+}
 
 func (p *locParser) space() {
 	for !p.eof() && (p.in[p.pos] == ' ' || p.in[p.pos] == '\t') {

@@ -9,10 +9,10 @@ import (
 
 // DOMInfo is what the DOM snapshot tells about one element.
 type DOMInfo struct {
-	Stable    string // "#id", "[data-testid=…]" or "[name=…]"
-	Bounds    Box    // border box in the coordinates of its own document
-	HasBounds bool
-	Doc       int // index into DOMIndex.Docs
+	Stable      string // "#id", "[data-testid=…]" or "[name=…]"
+	Bounds      Box    // border box in the coordinates of its own document
+	HasBounds   bool
+	Doc         int // index into DOMIndex.Docs
 	Tag         string
 	Pointer     bool // cursor:pointer set on the element itself (not inherited from its parent)
 	Placeholder string
