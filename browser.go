@@ -45,6 +45,31 @@ type Browser struct {
 // browserState is what a root Browser and the contexts made from it share.
 type browserState struct {
 	downloads *downloadHub
+
+	mu        sync.Mutex
+	destroyed map[proto.TargetTargetID]bool // targets gone, which getTargets may still list for a moment
+}
+
+func (s *browserState) onEvent(m *rod.Message) {
+	if m.Method != "Target.targetDestroyed" {
+		return
+	}
+	var e proto.TargetTargetDestroyed
+	if !m.Load(&e) {
+		return
+	}
+	s.mu.Lock()
+	if len(s.destroyed) > 4096 {
+		s.destroyed = map[proto.TargetTargetID]bool{}
+	}
+	s.destroyed[e.TargetID] = true
+	s.mu.Unlock()
+}
+
+func (s *browserState) gone(id proto.TargetTargetID) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.destroyed[id]
 }
 
 // Launch starts a new Chromium and connects to it. It looks for a system
@@ -144,9 +169,10 @@ func dial(ctx context.Context, cfg config, wsURL string) (*Browser, error) {
 		ws:      ws,
 		cancel:  cancel,
 		pages:   map[proto.TargetTargetID]*Page{},
-		browser: &browserState{},
+		browser: &browserState{destroyed: map[proto.TargetTargetID]bool{}},
 	}
 	b.browser.downloads = newDownloadHub(b)
+	b.conn.Subscribe("", b.browser.onEvent)
 	return b, nil
 }
 
@@ -219,7 +245,8 @@ func (b *Browser) Tabs(ctx context.Context) ([]Tab, error) {
 	}
 	tabs := []Tab{}
 	for _, t := range res.TargetInfos {
-		if t.Type != proto.TargetTargetInfoTypePage || (b.contextID != "" && t.BrowserContextID != b.contextID) {
+		if t.Type != proto.TargetTargetInfoTypePage || (b.contextID != "" && t.BrowserContextID != b.contextID) ||
+			b.browser.gone(t.TargetID) {
 			continue
 		}
 		tabs = append(tabs, Tab{ID: string(t.TargetID), Origin: originOf(t.URL)})
@@ -294,7 +321,11 @@ func (b *Browser) Page(ctx context.Context, id string) (*Page, error) {
 	}
 	for _, t := range tabs {
 		if t.ID == id {
-			return b.attach(ctx, tid)
+			p, err := b.attach(ctx, tid)
+			if err != nil && session.IsSessionGone(err) {
+				return nil, failure("page", id, NoSuchTab, "the tab closed", err)
+			}
+			return p, err
 		}
 	}
 	return nil, failure("page", id, NoSuchTab, "", nil)

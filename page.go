@@ -443,6 +443,11 @@ func (p *Page) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_, err := proto.TargetCloseTarget{TargetID: p.target}.Call(p.b.browserSession().Bind(ctx))
+	if err == nil {
+		p.b.browser.mu.Lock()
+		p.b.browser.destroyed[p.target] = true
+		p.b.browser.mu.Unlock()
+	}
 	p.detach()
 	if err != nil && (p.b.conn.Closed() || strings.Contains(err.Error(), "No target")) {
 		return nil
@@ -635,14 +640,14 @@ func (p *Page) Reload(ctx context.Context) error {
 	if err := p.b.approve(ctx, Action{Verb: "reload", Origin: originOf(p.URL())}); err != nil {
 		return err
 	}
+	p.mu.Lock()
+	p.crashed = false // a reload is how a crashed tab comes back
+	p.mu.Unlock()
 	unlock, err := p.lock(ctx, "reload")
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	p.mu.Lock()
-	p.crashed = false // a reload is how a crashed tab comes back
-	p.mu.Unlock()
 	return p.navigateAndWait(ctx, func() error { return proto.PageReload{}.Call(p.main.Bind(ctx)) })
 }
 
