@@ -151,7 +151,7 @@ type located struct {
 
 // locate resolves l against a fresh read of every frame.
 func (p *Page) locate(ctx context.Context, l Locator) ([]located, *inventory, error) {
-	inv, err := p.collect(ctx)
+	inv, err := p.collect(ctx, readAX, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -341,20 +341,12 @@ func (inv *inventory) elementOf(p *Page, j *frameJob, n ax.Node) *ax.Element {
 	if j.info.id != p.mainFrame {
 		prefix = p.framePrefix(j.info.id) + "/"
 	}
-	e := &ax.Element{Item: ax.Item{Kind: ax.KindRef, Role: n.Role, Name: n.Name, Node: n.Backend, State: n.State,
-		Landmark: n.Landmark}, Frame: string(j.info.id), Prefix: prefix, Doc: string(j.info.loader)}
-	if s := inv.sessions[j.info.sess.ID]; s != nil && s.dom != nil {
-		if di, ok := s.dom.Nodes[n.Backend]; ok {
-			e.Stable = di.Stable
-			if di.HasBounds {
-				doc := s.dom.Docs[di.Doc]
-				e.Box = ax.Box{X: j.originX + di.Bounds.X - doc.ScrollX, Y: j.originY + di.Bounds.Y - doc.ScrollY,
-					W: di.Bounds.W, H: di.Bounds.H}
-				e.HasBox = true
-			}
-		}
+	items := []ax.Item{{Kind: ax.KindRef, Role: n.Role, Name: n.Name, Node: n.Backend, State: n.State, Landmark: n.Landmark}}
+	if s := inv.sessions[j.info.sess.ID]; s != nil {
+		ax.AttachDOM(items, s.dom)
 	}
-	if h, ok := p.reg.HandleOf(e.Key()); ok {
+	e := elementOf(items[0], j.info, prefix, j.originX, j.originY)
+	if h, ok := p.reg.HandleOf(ax.NodeKey{Frame: e.Frame, Node: e.Node}); ok {
 		e.Handle = h
 	}
 	return e

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,28 +29,32 @@ type Page struct {
 
 	turn chan struct{} // one action or snapshot at a time
 
-	mu        sync.Mutex
-	changed   chan struct{} // closed and replaced whenever page state below changes
-	frames    map[proto.PageFrameID]*frameInfo
-	mainFrame proto.PageFrameID
-	children  map[proto.TargetSessionID]*childTarget
-	loaded    map[proto.NetworkLoaderID]map[string]bool // lifecycle events seen per document
-	navSeq    int                                       // bumps on every main-frame navigation, document or not
-	reg       *ax.Registry
-	regDoc    proto.NetworkLoaderID
-	oldRegs   []*ax.Registry                   // registries of earlier documents of this tab, newest last
-	origins   map[proto.PageFrameID][2]float64 // frame origins in the top-level viewport at the last snapshot
-	prefixes  map[proto.PageFrameID]string
-	nextFrame int
-	dialogs   []Dialog // handled since the last snapshot
-	arms      arms
-	console   []ConsoleMessage
-	crashed   bool
-	closed    bool
-	gone      bool
-	stable    bool // wait for a still box before pointer input
-	unsub     []func()
-	workers   sync.WaitGroup
+	mu                      sync.Mutex
+	changed                 chan struct{} // closed and replaced whenever page state below changes
+	frames                  map[proto.PageFrameID]*frameInfo
+	mainFrame               proto.PageFrameID
+	children                map[proto.TargetSessionID]*childTarget
+	loaded                  map[proto.NetworkLoaderID]map[string]bool // lifecycle events seen per document
+	navSeq                  int                                       // bumps on every main-frame navigation, document or not
+	reg                     *ax.Registry
+	regDoc                  proto.NetworkLoaderID
+	oldRegs                 []*ax.Registry                   // registries of earlier documents of this tab, newest last
+	origins                 map[proto.PageFrameID][2]float64 // frame origins in the top-level viewport at the last snapshot
+	prefixes                map[proto.PageFrameID]string
+	nextFrame               int
+	dialogs                 []Dialog // handled since the last snapshot
+	arms                    arms
+	console                 []ConsoleMessage
+	crashed                 bool
+	closed                  bool
+	gone                    bool
+	stable                  bool // wait for a still box before pointer input
+	fast                    map[proto.PageFrameID]*fastFrame
+	axOn                    map[proto.TargetSessionID]bool // Accessibility domain enabled
+	noFast                  bool                           // the browser cannot run the in-page inventory
+	barrierSeq, barrierSeen int                            // console barriers sent and delivered
+	unsub                   []func()
+	workers                 sync.WaitGroup
 }
 
 // frameInfo is what the page knows of one frame from CDP events.
@@ -95,6 +100,8 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		loaded:   map[proto.NetworkLoaderID]map[string]bool{},
 		reg:      ax.NewRegistry(),
 		origins:  map[proto.PageFrameID][2]float64{},
+		fast:     map[proto.PageFrameID]*fastFrame{},
+		axOn:     map[proto.TargetSessionID]bool{},
 		prefixes: map[proto.PageFrameID]string{},
 	}
 	p.main = session.Session{Conn: b.conn, ID: rp.SessionID, Calls: &p.calls}
@@ -340,7 +347,16 @@ func (p *Page) onEvent(s session.Session, m *rod.Message) {
 		for _, a := range e.Args {
 			parts = append(parts, remoteText(a))
 		}
-		p.log(ConsoleMessage{Type: string(e.Type), Text: strings.Join(parts, " "), Time: time.Now()})
+		text := strings.Join(parts, " ")
+		if n, ok := strings.CutPrefix(text, barrierPrefix); ok {
+			seq, _ := strconv.Atoi(n)
+			p.mu.Lock()
+			p.barrierSeen = max(p.barrierSeen, seq)
+			p.notify()
+			p.mu.Unlock()
+			return
+		}
+		p.log(ConsoleMessage{Type: string(e.Type), Text: text, Time: time.Now()})
 	case "Runtime.exceptionThrown":
 		var e proto.RuntimeExceptionThrown
 		if !m.Load(&e) {
@@ -690,12 +706,37 @@ func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
 }
 
 // Console returns the most recent console messages and uncaught exceptions of
-// the tab (up to 200), oldest first.
+// the tab (up to 200), oldest first — everything the page logged before the
+// call, since it first waits for the page's event stream to catch up.
 func (p *Page) Console(ctx context.Context) ([]ConsoleMessage, error) {
-	if err := ctx.Err(); err != nil {
+	if err := p.alive(); err != nil {
+		return nil, err
+	}
+	if err := p.consoleBarrier(ctx); err != nil {
 		return nil, err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return append([]ConsoleMessage(nil), p.console...), nil
+}
+
+const barrierPrefix = "\x00rodagent-barrier:"
+
+// consoleBarrier logs a marker from the library's own world and waits until
+// the event router has delivered it: the page's messages before it, on the
+// same session, have been delivered too. The page cannot see or stop it.
+func (p *Page) consoleBarrier(ctx context.Context) error {
+	p.mu.Lock()
+	f := *p.frames[p.mainFrame]
+	p.barrierSeq++
+	mark := barrierPrefix + strconv.Itoa(p.barrierSeq)
+	p.mu.Unlock()
+	w, err := p.world(ctx, f)
+	if err != nil {
+		return p.b.wrapErr(ctx, err)
+	}
+	if _, err := (proto.RuntimeEvaluate{Expression: "console.debug(" + strconv.Quote(mark) + ")", ContextID: w}).Call(p.main.Bind(ctx)); err != nil {
+		return p.b.wrapErr(ctx, err)
+	}
+	return p.waitUntil(ctx, func() (bool, error) { return p.barrierSeen >= p.barrierSeq, nil })
 }

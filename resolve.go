@@ -69,7 +69,22 @@ func (p *Page) resolve(ctx context.Context, action, handle string) (*target, err
 	if err := p.scrollFrameIntoView(ctx, f); err != nil {
 		return nil, t.fail(ctx, p, action, err)
 	}
-	err := p.probe(ctx, t)
+	var err error
+	if e.Node == 0 && e.Local != 0 {
+		// On a large page the snapshot resolved only what was in view.
+		id, lerr := p.localNode(ctx, f, e.Local)
+		if lerr != nil {
+			return nil, t.fail(ctx, p, action, lerr)
+		}
+		p.mu.Lock()
+		reg.SetNode(handle, id)
+		p.mu.Unlock()
+	}
+	if e.Node == 0 {
+		err = errStale
+	} else {
+		err = p.probe(ctx, t)
+	}
 	if err == nil {
 		return t, nil
 	}
@@ -254,32 +269,48 @@ func findLoader(t *proto.PageFrameTree, id proto.PageFrameID) (proto.NetworkLoad
 	return "", false
 }
 
-// readFrame reads one frame's elements afresh (AX tree and DOM snapshot in
-// parallel), with boxes placed by the frame's origin at the last snapshot.
+// readFrame reads one frame's elements afresh — through its in-page
+// inventory when it has one, else from the AX tree and a DOM snapshot — with
+// boxes placed by the frame's origin at the last snapshot.
 func (p *Page) readFrame(ctx context.Context, f frameInfo) ([]*ax.Element, error) {
-	var nodes []*proto.AccessibilityAXNode
-	var dom *ax.DOMIndex
-	var axErr error
-	var g errgroup.Group
-	g.Go(func() error {
-		res, err := proto.AccessibilityGetFullAXTree{FrameID: f.id}.Call(f.sess.Bind(ctx))
-		if err != nil {
-			axErr = err
+	var items []ax.Item
+	if p.fastAllowed(f) {
+		w, err := p.readInventory(ctx, f, true)
+		switch {
+		case err == nil:
+			items = w.Items
+		case !errors.Is(err, errUseAX):
+			return nil, err
+		}
+	}
+	if items == nil {
+		var nodes []*proto.AccessibilityAXNode
+		var dom *ax.DOMIndex
+		var axErr error
+		var g errgroup.Group
+		g.Go(func() error {
+			res, err := proto.AccessibilityGetFullAXTree{FrameID: f.id}.Call(f.sess.Bind(ctx))
+			if err != nil {
+				axErr = err
+				return nil
+			}
+			nodes = res.Nodes
 			return nil
+		})
+		g.Go(func() error {
+			res, err := proto.DOMSnapshotCaptureSnapshot{ComputedStyles: ax.SnapshotStyles}.Call(f.sess.Bind(ctx))
+			if err == nil {
+				dom = ax.IndexDOM(res)
+			}
+			return nil
+		})
+		_ = g.Wait()
+		if axErr != nil {
+			return nil, axErr
 		}
-		nodes = res.Nodes
-		return nil
-	})
-	g.Go(func() error {
-		res, err := proto.DOMSnapshotCaptureSnapshot{ComputedStyles: ax.SnapshotStyles}.Call(f.sess.Bind(ctx))
-		if err == nil {
-			dom = ax.IndexDOM(res)
-		}
-		return nil
-	})
-	_ = g.Wait()
-	if axErr != nil {
-		return nil, axErr
+		clickable := func(id proto.DOMBackendNodeID) bool { return dom != nil && dom.Nodes[id].Pointer }
+		items = ax.Flatten(nodes, clickable)
+		ax.AttachDOM(items, dom)
 	}
 	p.mu.Lock()
 	origin := p.origins[f.id]
@@ -288,24 +319,13 @@ func (p *Page) readFrame(ctx context.Context, f frameInfo) ([]*ax.Element, error
 		prefix = p.framePrefix(f.id) + "/"
 	}
 	p.mu.Unlock()
-	clickable := func(id proto.DOMBackendNodeID) bool { return dom != nil && dom.Nodes[id].Pointer }
 	var out []*ax.Element
 	nth := map[string]int{}
-	for _, it := range ax.Flatten(nodes, clickable) {
+	for _, it := range items {
 		if it.Kind != ax.KindRef {
 			continue
 		}
-		e := &ax.Element{Item: it, Frame: string(f.id), Prefix: prefix, Doc: string(f.loader)}
-		if dom != nil {
-			if di, ok := dom.Nodes[it.Node]; ok {
-				e.Stable = di.Stable
-				if di.HasBounds {
-					doc := dom.Docs[di.Doc]
-					e.Box = ax.Box{X: origin[0] + di.Bounds.X - doc.ScrollX, Y: origin[1] + di.Bounds.Y - doc.ScrollY, W: di.Bounds.W, H: di.Bounds.H}
-					e.HasBox = true
-				}
-			}
-		}
+		e := elementOf(it, f, prefix, origin[0], origin[1])
 		key := it.Role + "\x00" + it.Name
 		e.Nth = nth[key]
 		nth[key]++

@@ -2,6 +2,7 @@ package rodagent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -50,7 +51,7 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	reg := p.reg
 	p.mu.Unlock()
 
-	inv, err := p.collect(ctx)
+	inv, err := p.collect(ctx, readFast, cfg.full)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +75,9 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 // frameJob is one frame to read and what was read of it.
 type frameJob struct {
 	info    frameInfo
-	nodes   []*proto.AccessibilityAXNode
+	nodes   []*proto.AccessibilityAXNode // the AX tree, when read that way
+	items   []ax.Item
+	fast    bool // read by the in-page inventory
 	err     error
 	owner   proto.DOMBackendNodeID // the <iframe> holding it, in the parent's session
 	box     ax.Box                 // content box of the <iframe>, in its own session's viewport
@@ -82,7 +85,6 @@ type frameJob struct {
 	originX float64 // where the frame's viewport starts in the top-level viewport
 	originY float64
 	placed  bool
-	items   []ax.Item
 }
 
 type sessionJob struct {
@@ -108,9 +110,22 @@ type invLine struct {
 	text  string
 }
 
-// collect reads every reachable frame: the AX tree of each frame and one DOM
-// snapshot per session (attributes and boxes), all in parallel.
-func (p *Page) collect(ctx context.Context) (*inventory, error) {
+// readMode says how collect reads frames.
+type readMode int
+
+const (
+	// readFast reads each frame with the in-page inventory where the browser
+	// allows it (one round trip, Chromium's computed roles and names, deltas
+	// from a mutation observer), and with the AX tree elsewhere.
+	readFast readMode = iota
+	// readAX reads the whole AX tree of every frame: what locators need, since
+	// they match text and structure as well as controls.
+	readAX
+)
+
+// collect reads every reachable frame in parallel, then places frames and
+// assembles the inventory in document order.
+func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventory, error) {
 	if err := p.waitChildren(ctx); err != nil {
 		return nil, err
 	}
@@ -127,7 +142,7 @@ func (p *Page) collect(ctx context.Context) (*inventory, error) {
 		if c := p.children[f.sess.ID]; f.sess.ID != p.main.ID && (c == nil || c.detached) {
 			continue
 		}
-		j := &frameJob{info: *f}
+		j := &frameJob{info: *f, owner: f.owner}
 		inv.frames = append(inv.frames, j)
 		inv.byID[f.id] = j
 		if inv.sessions[f.sess.ID] == nil {
@@ -145,7 +160,23 @@ func (p *Page) collect(ctx context.Context) (*inventory, error) {
 	var g errgroup.Group
 	for _, j := range inv.frames {
 		g.Go(func() error {
+			if mode == readFast && p.fastAllowed(j.info) {
+				w, err := p.readInventory(ctx, j.info, full)
+				if err == nil && w != nil {
+					j.items, j.fast = w.Items, true
+					return nil
+				}
+				if err != nil && !errors.Is(err, errUseAX) {
+					j.err = err
+					return nil
+				}
+			}
 			res, err := proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
+			if err != nil && strings.Contains(err.Error(), "Could not find object") {
+				// the AX objects were rebuilt under the call (another frame of the
+				// session primed its AX context): ask once more
+				res, err = proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
+			}
 			if err != nil {
 				j.err = err
 				return nil
@@ -153,29 +184,15 @@ func (p *Page) collect(ctx context.Context) (*inventory, error) {
 			j.nodes = res.Nodes
 			return nil
 		})
-		if j.info.oopif {
-			parent := inv.byID[j.info.parent]
-			if parent != nil {
-				g.Go(func() error {
-					res, err := proto.DOMGetFrameOwner{FrameID: j.info.id}.Call(parent.info.sess.Bind(ctx))
-					if err == nil {
-						j.owner = res.BackendNodeID
-					}
-					return nil
-				})
-			}
-		}
-	}
-	for _, s := range inv.sessions {
-		g.Go(func() error {
-			res, err := proto.DOMSnapshotCaptureSnapshot{ComputedStyles: ax.SnapshotStyles}.Call(s.sess.Bind(ctx))
-			if err != nil {
-				s.err = err
+		if parent := inv.byID[j.info.parent]; j.info.id != mainFrame && parent != nil && j.owner == 0 {
+			g.Go(func() error {
+				res, err := proto.DOMGetFrameOwner{FrameID: j.info.id}.Call(parent.info.sess.Bind(ctx))
+				if err == nil {
+					j.owner = res.BackendNodeID
+				}
 				return nil
-			}
-			s.dom = ax.IndexDOM(res)
-			return nil
-		})
+			})
+		}
 	}
 	g.Go(func() error {
 		m, err := proto.PageGetLayoutMetrics{}.Call(p.main.Bind(ctx))
@@ -189,22 +206,31 @@ func (p *Page) collect(ctx context.Context) (*inventory, error) {
 		return nil, failure("snapshot", "", Timeout, "", err)
 	}
 	if mj := inv.byID[mainFrame]; mj.err != nil {
-		return nil, p.b.wrapErr(ctx, fmt.Errorf("rodagent: snapshot: reading the accessibility tree: %w", mj.err))
+		return nil, p.b.wrapErr(ctx, fmt.Errorf("rodagent: snapshot: reading the page: %w", mj.err))
 	}
 
-	// Owners of same-process child frames come with their session's DOM snapshot.
+	// Frames read through the AX tree take attributes and boxes from one DOM
+	// snapshot of their session.
+	var g2 errgroup.Group
 	for _, s := range inv.sessions {
-		if s.dom == nil {
+		need := false
+		for _, j := range inv.frames {
+			need = need || (j.info.sess.ID == s.sess.ID && j.nodes != nil)
+		}
+		if !need {
 			continue
 		}
-		for _, d := range s.dom.Docs {
-			if j := inv.byID[d.FrameID]; j != nil && d.Owner != 0 && j.owner == 0 {
-				j.owner = d.Owner
+		g2.Go(func() error {
+			res, err := proto.DOMSnapshotCaptureSnapshot{ComputedStyles: ax.SnapshotStyles}.Call(s.sess.Bind(ctx))
+			if err != nil {
+				s.err = err
+				return nil
 			}
-		}
+			s.dom = ax.IndexDOM(res)
+			return nil
+		})
 	}
 	// Where each child frame's content box sits, in its parent session's viewport.
-	var g2 errgroup.Group
 	for _, j := range inv.frames {
 		parent := inv.byID[j.info.parent]
 		if j.info.id == mainFrame || parent == nil || j.owner == 0 {
@@ -220,8 +246,20 @@ func (p *Page) collect(ctx context.Context) (*inventory, error) {
 		})
 	}
 	_ = g2.Wait()
+	for _, j := range inv.frames {
+		if j.nodes == nil || j.err != nil {
+			continue
+		}
+		var dom *ax.DOMIndex
+		if s := inv.sessions[j.info.sess.ID]; s != nil {
+			dom = s.dom
+		}
+		clickable := func(id proto.DOMBackendNodeID) bool { return dom != nil && dom.Nodes[id].Pointer }
+		j.items = ax.Flatten(j.nodes, clickable)
+		ax.AttachDOM(j.items, dom)
+	}
 	inv.place(mainFrame)
-	inv.flatten(p, mainFrame)
+	inv.assemble(p, mainFrame)
 	return inv, nil
 }
 
@@ -274,23 +312,9 @@ func (inv *inventory) place(mainFrame proto.PageFrameID) {
 	}
 }
 
-// flatten turns the frames' AX nodes into elements and lines, splicing each
+// assemble turns the frames' items into elements and lines, splicing each
 // child frame in where its <iframe> stands.
-func (inv *inventory) flatten(p *Page, mainFrame proto.PageFrameID) {
-	for _, j := range inv.frames {
-		if j.err != nil {
-			continue
-		}
-		s := inv.sessions[j.info.sess.ID]
-		var dom *ax.DOMIndex
-		if s != nil {
-			dom = s.dom
-		}
-		clickable := func(id proto.DOMBackendNodeID) bool {
-			return dom != nil && dom.Nodes[id].Pointer
-		}
-		j.items = ax.Flatten(j.nodes, clickable)
-	}
+func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID) {
 	byOwner := map[proto.TargetSessionID]map[proto.DOMBackendNodeID]*frameJob{}
 	for _, j := range inv.frames {
 		parent := inv.byID[j.info.parent]
@@ -324,10 +348,6 @@ func (inv *inventory) flatten(p *Page, mainFrame proto.PageFrameID) {
 		if j.info.id != mainFrame {
 			prefix = p.framePrefix(j.info.id) + "/"
 		}
-		var dom *ax.DOMIndex
-		if s := inv.sessions[j.info.sess.ID]; s != nil {
-			dom = s.dom
-		}
 		for _, it := range j.items {
 			switch it.Kind {
 			case ax.KindFrame:
@@ -344,18 +364,7 @@ func (inv *inventory) flatten(p *Page, mainFrame proto.PageFrameID) {
 			case ax.KindHeading:
 				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: headingLine(it)})
 			case ax.KindRef:
-				e := &ax.Element{Item: it, Frame: string(j.info.id), Prefix: prefix, Doc: string(j.info.loader)}
-				if dom != nil {
-					if di, ok := dom.Nodes[it.Node]; ok {
-						e.Stable = di.Stable
-						if di.HasBounds {
-							doc := dom.Docs[di.Doc]
-							e.Box = ax.Box{X: j.originX + di.Bounds.X - doc.ScrollX, Y: j.originY + di.Bounds.Y - doc.ScrollY,
-								W: di.Bounds.W, H: di.Bounds.H}
-							e.HasBox = true
-						}
-					}
-				}
+				e := elementOf(it, j.info, prefix, j.originX, j.originY)
 				key := string(j.info.id) + "\x00" + it.Role + "\x00" + it.Name
 				e.Nth = nth[key]
 				nth[key]++
@@ -372,6 +381,18 @@ func (inv *inventory) flatten(p *Page, mainFrame proto.PageFrameID) {
 			emit(j, 1)
 		}
 	}
+}
+
+// elementOf makes the element of an item read from frame f, its box moved
+// into the top-level viewport by the frame's origin.
+func elementOf(it ax.Item, f frameInfo, prefix string, ox, oy float64) *ax.Element {
+	e := &ax.Element{Item: it, Frame: string(f.id), Prefix: prefix, Doc: string(f.loader)}
+	e.Kind = ax.KindRef
+	if e.HasBox {
+		e.Box.X += ox
+		e.Box.Y += oy
+	}
+	return e
 }
 
 // framePrefix returns the stable prefix ("f1") of a non-main frame; the

@@ -163,3 +163,28 @@ func stableOf(attrs proto.DOMSnapshotArrayOfStrings, str func(proto.DOMSnapshotS
 	}
 	return name
 }
+
+// AttachDOM fills in the stable attribute and box of items from a DOM
+// snapshot of their session, boxes in the frame's viewport (its document's
+// scroll taken off).
+func AttachDOM(items []Item, dom *DOMIndex) {
+	if dom == nil {
+		return
+	}
+	for i := range items {
+		it := &items[i]
+		if it.Node == 0 {
+			continue
+		}
+		di, ok := dom.Nodes[it.Node]
+		if !ok {
+			continue
+		}
+		it.Stable = di.Stable
+		if di.HasBounds {
+			doc := dom.Docs[di.Doc]
+			it.Box = Box{X: di.Bounds.X - doc.ScrollX, Y: di.Bounds.Y - doc.ScrollY, W: di.Bounds.W, H: di.Bounds.H}
+			it.HasBox = true
+		}
+	}
+}

@@ -22,20 +22,25 @@ type Element struct {
 	Frame  string // frame id
 	Prefix string // handle prefix of the frame: "" for the main frame, "f1/" …
 	Nth    int    // index among elements with the same role and name in the frame
-	Stable string // "#id", "[data-testid=…]" or "[name=…]" when the page offers one
-	Box    Box
-	HasBox bool
 	Doc    string // loader id of the frame's document
 }
 
-// NodeKey identifies a DOM node across frames.
+// NodeKey identifies an element across snapshots: its backend node id, or
+// for elements read by the in-page inventory, the inventory's own key (their
+// backend id may not be known yet).
 type NodeKey struct {
 	Frame string
 	Node  proto.DOMBackendNodeID
+	Local int
 }
 
 // Key is e's NodeKey.
-func (e *Element) Key() NodeKey { return NodeKey{e.Frame, e.Node} }
+func (e *Element) Key() NodeKey {
+	if e.Local != 0 {
+		return NodeKey{Frame: e.Frame, Local: e.Local}
+	}
+	return NodeKey{Frame: e.Frame, Node: e.Node}
+}
 
 // The re-bind ladder's weights. A candidate must reach Threshold, and beat the
 // runner-up by more than Margin, or the match is refused: a wrong element is

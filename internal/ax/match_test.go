@@ -3,8 +3,8 @@ package ax
 import "testing"
 
 func el(role, name, landmark, context, stable, path string, nth int, x, y float64) *Element {
-	return &Element{Item: Item{Kind: KindRef, Role: role, Name: name, Landmark: landmark, Context: context, Path: path},
-		Frame: "F", Doc: "D", Stable: stable, Nth: nth, Box: Box{X: x, Y: y, W: 10, H: 10}, HasBox: true}
+	return &Element{Item: Item{Kind: KindRef, Role: role, Name: name, Landmark: landmark, Context: context, Path: path,
+		Stable: stable, Box: Box{X: x, Y: y, W: 10, H: 10}, HasBox: true}, Frame: "F", Doc: "D", Nth: nth}
 }
 
 // The re-bind ladder: which candidate, if any, an old element becomes.

@@ -2,6 +2,8 @@ package ax
 
 import (
 	"strconv"
+
+	"github.com/go-rod/rod/lib/proto"
 )
 
 // Registry keeps the handles of one document (one main-frame document of a
@@ -11,14 +13,18 @@ type Registry struct {
 	minter *Minter
 	live   map[string]*Element
 	byNode map[NodeKey]string
+	byDOM  map[NodeKey]string // by backend node id, for elements keyed otherwise
 	order  []string
-	shown  bool            // a snapshot of this document has been returned
-	moved  map[string]bool // handles re-bound by actions since the last snapshot
+	shown  bool                // a snapshot of this document has been returned
+	moved  map[string]bool     // handles re-bound by actions since the last snapshot
+	away   map[NodeKey]string  // handles of elements that left; the same node coming back gets its handle again
+	left   map[string]*Element // the elements behind those handles
 }
 
 // NewRegistry returns an empty registry for a new document.
 func NewRegistry() *Registry {
-	return &Registry{minter: NewMinter(), live: map[string]*Element{}, byNode: map[NodeKey]string{}, moved: map[string]bool{}}
+	return &Registry{minter: NewMinter(), live: map[string]*Element{}, byNode: map[NodeKey]string{},
+		byDOM: map[NodeKey]string{}, moved: map[string]bool{}, away: map[NodeKey]string{}, left: map[string]*Element{}}
 }
 
 // Field is one changed field of an element: name, value, checked, expanded,
@@ -56,7 +62,19 @@ func (r *Registry) Issued(h string) bool { return r.minter.Used(h) }
 // HandleOf returns the handle currently naming node k.
 func (r *Registry) HandleOf(k NodeKey) (string, bool) {
 	h, ok := r.byNode[k]
+	if !ok && k.Local == 0 {
+		h, ok = r.byDOM[k]
+	}
 	return h, ok
+}
+
+// SetNode records the backend node id of a live element found after the
+// snapshot (the in-page inventory gives ids for what is in view only).
+func (r *Registry) SetNode(h string, id proto.DOMBackendNodeID) {
+	if e := r.live[h]; e != nil && id != 0 {
+		e.Node = id
+		r.byDOM[NodeKey{Frame: e.Frame, Node: id}] = h
+	}
 }
 
 // Live lists the live elements in the order of the last snapshot.
@@ -78,6 +96,9 @@ func (r *Registry) Rebind(h string, e *Element) {
 	e.Handle = h
 	r.live[h] = e
 	r.byNode[e.Key()] = h
+	if e.Node != 0 {
+		r.byDOM[NodeKey{Frame: e.Frame, Node: e.Node}] = h
+	}
 	r.moved[h] = true
 }
 
@@ -88,6 +109,7 @@ func (r *Registry) Forget(keep func(e *Element) bool) {
 		if !keep(e) {
 			delete(r.live, h)
 			delete(r.byNode, e.Key())
+			delete(r.byDOM, NodeKey{Frame: e.Frame, Node: e.Node})
 		}
 	}
 }
@@ -139,12 +161,30 @@ func (r *Registry) Update(elems []*Element) Diff {
 			d.Rebound = append(d.Rebound, h)
 			continue
 		}
+		// The very node that left earlier (a menu closed and opened again, a
+		// row hidden behind a modal) takes its old handle back: the handle
+		// still names the same element.
+		if h, ok := r.away[e.Key()]; ok && !claimed[h] && r.live[h] == nil {
+			if old := r.left[h]; old != nil && old.Role == e.Role {
+				e.Handle = h
+				claimed[h] = true
+				delete(r.away, e.Key())
+				delete(r.left, h)
+				d.Added = append(d.Added, h)
+				continue
+			}
+		}
 		e.Handle = r.minter.Mint(e.Prefix, Base(e.Role, e.Name, e.Stable))
 		d.Added = append(d.Added, e.Handle)
 	}
 	for _, v := range vanished {
 		if !claimed[v.Handle] {
 			d.Removed = append(d.Removed, v.Handle)
+			if len(r.away) > 20000 {
+				r.away, r.left = map[NodeKey]string{}, map[string]*Element{}
+			}
+			r.away[v.Key()] = v.Handle
+			r.left[v.Handle] = v
 		}
 	}
 	// Handles an action re-bound since the last look are news too.
@@ -164,10 +204,14 @@ func (r *Registry) Update(elems []*Element) Diff {
 	// Replace the live set.
 	r.live = make(map[string]*Element, len(elems))
 	r.byNode = make(map[NodeKey]string, len(elems))
+	r.byDOM = make(map[NodeKey]string, len(elems))
 	r.order = r.order[:0]
 	for _, e := range elems {
 		r.live[e.Handle] = e
 		r.byNode[e.Key()] = e.Handle
+		if e.Node != 0 {
+			r.byDOM[NodeKey{Frame: e.Frame, Node: e.Node}] = e.Handle
+		}
 		r.order = append(r.order, e.Handle)
 	}
 	d.Full = !r.shown || (len(elems) > 0 && 2*len(d.Added) >= len(elems))

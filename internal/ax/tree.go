@@ -36,6 +36,10 @@ type Item struct {
 	Landmark string // nearest enclosing landmark, `navigation "Main"`
 	Context  string // nearest named container or preceding heading, for telling duplicates apart
 	Path     string // structural path such as `table>row:3>cell:2>button:0`
+	Stable   string // "#id", "[data-testid=…]" or "[name=…]" when the page offers one
+	Box      Box    // border box in CSS px of the frame's viewport (of the top-level one, once placed)
+	HasBox   bool
+	Local    int // key of the element in the frame's in-page inventory (fast path), 0 if none
 }
 
 // State is an element's state as the AX tree reports it.

@@ -1,0 +1,344 @@
+package ax
+
+import (
+	"context"
+	_ "embed" // the in-page inventory script
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-rod/rod/lib/proto"
+)
+
+// inventoryJS is the in-page inventory; see its header comment.
+//
+//go:embed inventory.js
+var inventoryJS string
+
+// The expressions the fast path evaluates in a frame's isolated world. The
+// script installs itself on first use and is reused after.
+var (
+	walkExpr = fmt.Sprintf("(globalThis.__rodagent && globalThis.__rodagent.v === 2 ? globalThis.__rodagent : %s).walk({limit: %d, pointer: true})",
+		inventoryJS, AllIDsUpTo)
+	deltaExpr = "globalThis.__rodagent.delta()"
+)
+
+// AllIDsUpTo is the inventory size up to which a walk fetches every
+// element's backend node id; larger pages get ids for what is in view, and
+// the rest when an action needs one.
+const AllIDsUpTo = 1500
+
+// ErrNoInventory means the frame's world has lost the inventory (it was
+// created for another document): walk again.
+var ErrNoInventory = errors.New("ax: no in-page inventory in this world")
+
+// ErrContextGone means the isolated world is gone (its document navigated).
+var ErrContextGone = errors.New("ax: execution context gone")
+
+// Walk is what the in-page inventory read of one frame.
+type Walk struct {
+	Items       []Item
+	base        int    // added to inventory keys so keys of different worlds never meet
+	Closed      bool   // the frame has a closed shadow root, which only the AX tree can see into
+	Unsupported string // the browser lacks computedRole: use the AX tree
+	Cold        bool   // the AX context was not alive: prime it and walk again
+	Full        bool   // (delta) the change was too wide: walk again
+	at          map[int]int
+}
+
+// Changes is what a delta read of the inventory returned.
+type changes struct {
+	Rows  [][]any   `json:"rows"`
+	Pk    []int     `json:"pk"`
+	Gone  []int     `json:"gone"`
+	Boxes [][]any   `json:"boxes"`
+	Full  bool      `json:"full"`
+	Ms    float64   `json:"ms"`
+	Extra []float64 `json:"-"`
+}
+
+type walkPayload struct {
+	Rows        [][]any `json:"rows"`
+	Pk          []int   `json:"pk"`
+	Closed      bool    `json:"closed"`
+	Unsupported string  `json:"unsupported"`
+	Cold        bool    `json:"cold"`
+	Ms          float64 `json:"ms"`
+}
+
+// WalkFrame runs the inventory walk in the world ctxID of session c.
+func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (*Walk, error) {
+	base := int(ctxID) * keySpan
+	payload, ids, err := evalDeep(ctx, c, ctxID, walkExpr)
+	if err != nil {
+		return nil, err
+	}
+	var w walkPayload
+	if err := json.Unmarshal(payload, &w); err != nil {
+		return nil, fmt.Errorf("ax: reading the inventory: %w", err)
+	}
+	out := &Walk{Closed: w.Closed, Unsupported: w.Unsupported, Cold: w.Cold, base: base}
+	if w.Unsupported != "" || w.Cold {
+		return out, nil
+	}
+	node := map[int]proto.DOMBackendNodeID{}
+	for i, k := range w.Pk {
+		if i < len(ids) {
+			node[k] = ids[i]
+		}
+	}
+	out.Items = make([]Item, 0, len(w.Rows))
+	for _, r := range w.Rows {
+		if it, ok := rowItem(r, node, base); ok {
+			out.Items = append(out.Items, it)
+		}
+	}
+	out.index()
+	return out, nil
+}
+
+// keySpan separates the inventory keys of different worlds (execution
+// contexts): an element's Local is its world's id × keySpan + its key + 1.
+const keySpan = 1 << 24
+
+func (w *Walk) index() {
+	w.at = make(map[int]int, len(w.Items))
+	for i, it := range w.Items {
+		if it.Local != 0 {
+			w.at[it.Local] = i
+		}
+	}
+}
+
+// Delta reads what changed in the frame since the last walk or delta and
+// applies it to w. It reports false when a walk is needed instead.
+func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (bool, error) {
+	payload, ids, err := evalDeep(ctx, c, ctxID, deltaExpr)
+	if err != nil {
+		return false, err
+	}
+	var d changes
+	if err := json.Unmarshal(payload, &d); err != nil {
+		return false, fmt.Errorf("ax: reading the inventory's changes: %w", err)
+	}
+	if d.Full {
+		return false, nil
+	}
+	node := map[int]proto.DOMBackendNodeID{}
+	for i, k := range d.Pk {
+		if i < len(ids) {
+			node[k] = ids[i]
+		}
+	}
+	for _, r := range d.Rows {
+		fresh, ok := rowItem(r, node, w.base)
+		if !ok {
+			continue
+		}
+		i, known := w.at[fresh.Local]
+		if !known {
+			return false, nil // an element the walk never saw became a ref: walk again
+		}
+		it := &w.Items[i]
+		it.Role, it.Name, it.State, it.Stable, it.Box, it.HasBox = fresh.Role, fresh.Name, fresh.State, fresh.Stable, fresh.Box, fresh.HasBox
+		if fresh.Node != 0 {
+			it.Node = fresh.Node
+		}
+	}
+	if len(d.Gone) > 0 {
+		gone := map[int]bool{}
+		for _, k := range d.Gone {
+			gone[w.base+k+1] = true
+		}
+		kept := w.Items[:0]
+		for _, it := range w.Items {
+			if !gone[it.Local] {
+				kept = append(kept, it)
+			}
+		}
+		w.Items = kept
+		w.index()
+	}
+	for _, b := range d.Boxes {
+		if len(b) < 5 {
+			continue
+		}
+		if i, ok := w.at[w.base+int(num(b[0]))+1]; ok {
+			w.Items[i].Box = Box{X: num(b[1]), Y: num(b[2]), W: num(b[3]), H: num(b[4])}
+		}
+	}
+	return true, nil
+}
+
+// NodeOf asks the inventory for the backend node id of the element with key
+// local (an Item's Local); 0 when the element is no longer there or the key
+// belongs to another world.
+func NodeOf(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, local int) (proto.DOMBackendNodeID, error) {
+	k := local - int(ctxID)*keySpan - 1
+	if k < 0 || k >= keySpan {
+		return 0, nil
+	}
+	_, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("globalThis.__rodagent ? globalThis.__rodagent.node(%d) : ['{}', []]", k))
+	if err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	return ids[0], nil
+}
+
+// rowItem turns one inventory row into an Item (see inventory.js for the layout).
+func rowItem(r []any, node map[int]proto.DOMBackendNodeID, base int) (Item, bool) {
+	if len(r) < 2 {
+		return Item{}, false
+	}
+	depth := int(num(r[1]))
+	switch int(num(r[0])) {
+	case 0:
+		if len(r) < 15 {
+			return Item{}, false
+		}
+		k := int(num(r[2]))
+		it := Item{Kind: KindRef, Depth: depth, Role: strOf(r[3]), Name: strOf(r[4]), State: stateBits(int(num(r[5]))),
+			Box: Box{X: num(r[7]), Y: num(r[8]), W: num(r[9]), H: num(r[10])}, HasBox: true,
+			Stable: strOf(r[12]), Landmark: strOf(r[13]), Context: strOf(r[14]), Local: base + k + 1, Node: node[k]}
+		it.State.Value = strOf(r[6])
+		return it, true
+	case 1:
+		if len(r) < 5 {
+			return Item{}, false
+		}
+		return Item{Kind: KindLandmark, Depth: depth, Role: strOf(r[2]), Name: strOf(r[3]), State: State{Modal: num(r[4]) == 1}}, true
+	case 2:
+		if len(r) < 4 {
+			return Item{}, false
+		}
+		return Item{Kind: KindHeading, Depth: depth, Role: "heading", Level: int(num(r[2])), Name: strOf(r[3])}, true
+	case 3:
+		if len(r) < 4 {
+			return Item{}, false
+		}
+		k := int(num(r[2]))
+		return Item{Kind: KindFrame, Depth: depth, Role: "Iframe", Name: strOf(r[3]), Local: base + k + 1, Node: node[k]}, true
+	}
+	return Item{}, false
+}
+
+func stateBits(b int) State {
+	var s State
+	switch {
+	case b&1 != 0:
+		s.Checked = "true"
+	case b&2 != 0:
+		s.Checked = "mixed"
+	case b&64 != 0:
+		s.Checked = "false"
+	}
+	switch {
+	case b&2048 != 0:
+		s.Pressed = "true"
+	case b&4096 != 0:
+		s.Pressed = "false"
+	}
+	switch {
+	case b&8 != 0:
+		s.Expanded = "true"
+	case b&128 != 0:
+		s.Expanded = "false"
+	}
+	s.Disabled = b&4 != 0
+	s.Selected = b&16 != 0
+	s.Focused = b&32 != 0
+	s.Readonly = b&256 != 0
+	s.Required = b&512 != 0
+	s.Editable = b&1024 != 0
+	s.Invalid = b&8192 != 0
+	return s
+}
+
+func num(v any) float64 {
+	f, _ := v.(float64)
+	return f
+}
+
+func strOf(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+// evalDeep evaluates expr (which returns [jsonString, elements]) in a world
+// and returns the JSON payload and the elements' backend node ids, in one
+// round trip: CDP's deep serialization carries each node's backendNodeId.
+func evalDeep(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, expr string) ([]byte, []proto.DOMBackendNodeID, error) {
+	sid := ""
+	if s, ok := c.(proto.Sessionable); ok {
+		sid = string(s.GetSessionID())
+	}
+	params := map[string]any{
+		"expression": expr,
+		"contextId":  ctxID,
+		"serializationOptions": map[string]any{
+			"serialization":        "deep",
+			"maxDepth":             2,
+			"additionalParameters": map[string]any{"maxNodeDepth": 0, "includeShadowTree": "none"},
+		},
+	}
+	raw, err := c.Call(ctx, sid, "Runtime.evaluate", params)
+	if err != nil {
+		if strings.Contains(err.Error(), "Cannot find context") || strings.Contains(err.Error(), "context with specified id") {
+			return nil, nil, ErrContextGone
+		}
+		return nil, nil, err
+	}
+	var r struct {
+		Result struct {
+			Deep struct {
+				Value []struct {
+					Type  string          `json:"type"`
+					Value json.RawMessage `json:"value"`
+				} `json:"value"`
+			} `json:"deepSerializedValue"`
+		} `json:"result"`
+		ExceptionDetails *struct {
+			Text      string `json:"text"`
+			Exception *struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, nil, err
+	}
+	if e := r.ExceptionDetails; e != nil {
+		msg := e.Text
+		if e.Exception != nil {
+			msg += " " + e.Exception.Description
+		}
+		if strings.Contains(msg, "__rodagent") {
+			return nil, nil, ErrNoInventory
+		}
+		return nil, nil, fmt.Errorf("ax: inventory script failed: %s", msg)
+	}
+	top := r.Result.Deep.Value
+	if len(top) != 2 {
+		return nil, nil, fmt.Errorf("ax: unexpected inventory result")
+	}
+	var payload string
+	if err := json.Unmarshal(top[0].Value, &payload); err != nil {
+		return nil, nil, err
+	}
+	var nodes []struct {
+		Value struct {
+			BackendNodeID proto.DOMBackendNodeID `json:"backendNodeId"`
+		} `json:"value"`
+	}
+	if len(top[1].Value) > 0 {
+		if err := json.Unmarshal(top[1].Value, &nodes); err != nil {
+			return nil, nil, err
+		}
+	}
+	ids := make([]proto.DOMBackendNodeID, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.Value.BackendNodeID
+	}
+	return []byte(payload), ids, nil
+}

@@ -1,0 +1,176 @@
+package rodagent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/rodagent/rodagent/internal/ax"
+	"github.com/rodagent/rodagent/internal/session"
+)
+
+// The fast path: each frame is read by an in-page inventory script that runs
+// in an isolated world (the page can neither see nor fake it) and reads
+// Chromium's own computed roles and names. On a 6,000-control page it costs a
+// tenth of Accessibility.getFullAXTree, and later snapshots read only what
+// changed. Frames it cannot read — a browser without computedRole (Chrome
+// started without --enable-blink-features=ComputedAccessibilityInfo, as
+// Connect may find it), or a closed shadow root, which only the AX tree sees
+// into — are read from the AX tree instead.
+
+// errUseAX says a frame must be read from the AX tree.
+var errUseAX = errors.New("read this frame from the AX tree")
+
+// fastFrame is the in-page inventory of one frame's document.
+type fastFrame struct {
+	loader proto.NetworkLoaderID
+	world  proto.RuntimeExecutionContextID // the library's isolated world in this document
+	walk   *ax.Walk
+	useAX  bool // this document needs the AX tree
+}
+
+// fastAllowed reports whether f may be read by the in-page inventory.
+func (p *Page) fastAllowed(f frameInfo) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.noFast {
+		return false
+	}
+	ff := p.fast[f.id]
+	return ff == nil || ff.loader != f.loader || !ff.useAX
+}
+
+// readInventory reads frame f with its in-page inventory: a delta when the
+// inventory has seen this document before, else a full walk.
+func (p *Page) readInventory(ctx context.Context, f frameInfo, full bool) (*ax.Walk, error) {
+	p.mu.Lock()
+	ff := p.fast[f.id]
+	if ff == nil || ff.loader != f.loader {
+		ff = &fastFrame{loader: f.loader}
+		p.fast[f.id] = ff
+	}
+	p.mu.Unlock()
+	bc := f.sess.Bind(ctx)
+	for attempt := 0; attempt < 3; attempt++ {
+		if ff.world == 0 {
+			w, err := p.world(ctx, f)
+			if err != nil {
+				return nil, err
+			}
+			ff.world, ff.walk = w, nil
+		}
+		if ff.walk != nil && !full {
+			ok, err := ff.walk.Delta(ctx, bc, ff.world)
+			switch {
+			case err == nil && ok:
+				return ff.walk, nil
+			case errors.Is(err, ax.ErrContextGone):
+				ff.world = 0
+				continue
+			case err != nil && !errors.Is(err, ax.ErrNoInventory):
+				return nil, err
+			}
+		}
+		w, err := ax.WalkFrame(ctx, bc, ff.world)
+		switch {
+		case errors.Is(err, ax.ErrContextGone):
+			ff.world = 0
+			continue
+		case err != nil:
+			return nil, err
+		case w.Unsupported != "" || w.Closed:
+			p.mu.Lock()
+			ff.useAX = true
+			if w.Unsupported != "" {
+				p.noFast = true // the browser lacks computedRole: no frame can use it
+			}
+			p.mu.Unlock()
+			return nil, errUseAX
+		case w.Cold:
+			// The document has no live AX context yet: make one, then walk.
+			if err := p.primeAX(ctx, f, ff.world); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		ff.walk = w
+		return w, nil
+	}
+	return nil, errUseAX
+}
+
+// world returns the library's isolated world in frame f's current document,
+// creating it when the document has none yet.
+func (p *Page) world(ctx context.Context, f frameInfo) (proto.RuntimeExecutionContextID, error) {
+	p.mu.Lock()
+	ff := p.fast[f.id]
+	if ff == nil || ff.loader != f.loader {
+		ff = &fastFrame{loader: f.loader}
+		p.fast[f.id] = ff
+	}
+	w := ff.world
+	p.mu.Unlock()
+	if w != 0 {
+		return w, nil
+	}
+	res, err := proto.PageCreateIsolatedWorld{FrameID: f.id, WorldName: "rodagent"}.Call(f.sess.Bind(ctx))
+	if err != nil {
+		if session.IsSessionGone(err) {
+			return 0, fmt.Errorf("%w: %v", errFrameGone, err)
+		}
+		return 0, err
+	}
+	p.mu.Lock()
+	if ff.loader == f.loader {
+		ff.world = res.ExecutionContextID
+	}
+	p.mu.Unlock()
+	return res.ExecutionContextID, nil
+}
+
+// primeAX enables the Accessibility domain (once per session) and asks one
+// question of the document's AX tree, which keeps its AX context alive.
+func (p *Page) primeAX(ctx context.Context, f frameInfo, world proto.RuntimeExecutionContextID) error {
+	bc := f.sess.Bind(ctx)
+	p.mu.Lock()
+	enabled := p.axOn[f.sess.ID]
+	p.mu.Unlock()
+	if !enabled {
+		if err := (proto.AccessibilityEnable{}).Call(bc); err != nil {
+			return err
+		}
+		p.mu.Lock()
+		p.axOn[f.sess.ID] = true
+		p.mu.Unlock()
+	}
+	doc, err := proto.RuntimeEvaluate{Expression: "document.documentElement", ContextID: world, ObjectGroup: "rodagent-prime"}.Call(bc)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: "rodagent-prime"}.Call(f.sess.Bind(context.WithoutCancel(ctx)))
+	}()
+	if doc.Result == nil || doc.Result.ObjectID == "" {
+		return nil
+	}
+	_, err = proto.AccessibilityGetPartialAXTree{ObjectID: doc.Result.ObjectID, FetchRelatives: false}.Call(bc)
+	return err
+}
+
+// localNode finds the backend node id of an element the inventory knows by
+// key but did not resolve at snapshot time (on a large page, one out of view).
+func (p *Page) localNode(ctx context.Context, f frameInfo, local int) (proto.DOMBackendNodeID, error) {
+	p.mu.Lock()
+	ff := p.fast[f.id]
+	p.mu.Unlock()
+	if ff == nil || ff.loader != f.loader || ff.world == 0 {
+		return 0, nil
+	}
+	id, err := ax.NodeOf(ctx, f.sess.Bind(ctx), ff.world, local)
+	if errors.Is(err, ax.ErrContextGone) || errors.Is(err, ax.ErrNoInventory) {
+		return 0, nil
+	}
+	return id, err
+}
