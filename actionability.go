@@ -17,6 +17,7 @@ type needs struct {
 	enabled  bool // not disabled
 	editable bool // takes text
 	hit      bool // receives pointer input at the click point
+	move     bool // move the pointer there while hit testing (the action presses next)
 }
 
 // actionable runs the checks after resolve (which already scrolled the node
@@ -98,8 +99,23 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 	if !n.hit {
 		return pt, nil
 	}
-	if err := p.hitTest(ctx, action, t, local, metrics); err != nil {
-		return input.Point{}, err
+	// Moving the pointer is what a person does before the press, and harmless
+	// if the hit test then finds the target covered: run both at once.
+	var moveErr error
+	var g2 errgroup.Group
+	if n.move {
+		g2.Go(func() error {
+			moveErr = input.Move(ctx, p.main, pt)
+			return nil
+		})
+	}
+	hitErr := p.hitTest(ctx, action, t, local, metrics)
+	_ = g2.Wait()
+	if hitErr != nil {
+		return input.Point{}, hitErr
+	}
+	if moveErr != nil {
+		return input.Point{}, p.inputErr(ctx, action, t.handle, moveErr)
 	}
 	return pt, nil
 }

@@ -111,8 +111,8 @@ func (p *Page) DblClick(ctx context.Context, ref string) (ActionStatus, error) {
 }
 
 func (p *Page) clickN(ctx context.Context, verb string, f finder, count int) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: verb}, f, needs{enabled: true, hit: true}, func(t *target, at input.Point) error {
-		return input.Click(ctx, p.main, at, count, 0)
+	return p.act(ctx, Action{Verb: verb}, f, needs{enabled: true, hit: true, move: true}, func(t *target, at input.Point) error {
+		return input.PressAt(ctx, p.main, at, count, 0)
 	})
 }
 
@@ -123,8 +123,8 @@ func (p *Page) Hover(ctx context.Context, ref string) (ActionStatus, error) {
 }
 
 func (p *Page) hover(ctx context.Context, f finder) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: "hover"}, f, needs{hit: true}, func(t *target, at input.Point) error {
-		return input.Move(ctx, p.main, at)
+	return p.act(ctx, Action{Verb: "hover"}, f, needs{hit: true, move: true}, func(t *target, at input.Point) error {
+		return nil // actionable moved the pointer there
 	})
 }
 

@@ -2,6 +2,7 @@ package rodagent
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -101,23 +102,46 @@ func (d *Delta) Empty() bool {
 
 // Snapshot is what a tab shows an agent: every current ref, the structure
 // around them, and — after the first look at a document — what moved.
+//
+// Refs always lists every ref of the page. The text (String) is held to a
+// character budget: when the page has more than fits, it shows the focused
+// element and what is in view first, then what follows, and folds the rest
+// into lines that say what was left out and how to see it (a scope option, or
+// continuing from a ref). Shown says how many refs the text carries.
 type Snapshot struct {
 	URL     string       `json:"url"`
 	Refs    []BrowserRef `json:"refs"`            // every current ref, delta or not
 	Delta   *Delta       `json:"delta,omitempty"` // nil for a full inventory
 	Frames  []FrameInfo  `json:"frames"`
 	Dialogs []Dialog     `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
+	Shown   int          `json:"shown"`             // how many of Refs the text shows
 
-	lines    []line
-	maxChars int
-	byRef    map[string]int
+	lines []line
+	view  snapConfig
+	byRef map[string]int
+	text  string
 }
+
+type lineKind uint8
+
+const (
+	lineRef lineKind = iota
+	lineLandmark
+	lineHeading
+	lineFrame
+)
 
 // line is one line of the full inventory text: a ref or a piece of structure.
 type line struct {
 	depth int
 	ref   int    // index into Refs, or -1
 	text  string // structure text when ref < 0
+	kind  lineKind
+	frame string // prefix of its frame ("" for the main frame)
+	lm    string // a landmark line's own landmark: `navigation "Main"`
+	up    int    // line of the ref it sits inside, or -1
+	group string // table or grid it sits in
+	row   int
 }
 
 // Ref returns the ref with the given handle.
@@ -130,17 +154,23 @@ func (s *Snapshot) Ref(handle string) (BrowserRef, bool) {
 }
 
 // String is the compact text for a model: the delta when there is one, else
-// the full inventory, capped at the snapshot's character budget, ending with
+// the full inventory, within the snapshot's character budget, ending with
 // SafetyLine.
 func (s *Snapshot) String() string {
+	if s.text != "" {
+		return s.text
+	}
 	if s.Delta != nil {
 		return s.DeltaText()
 	}
 	return s.FullText()
 }
 
-func (s *Snapshot) header(b *strings.Builder, kind string) {
-	fmt.Fprintf(b, "page %s · %d refs", displayURL(s.URL), len(s.Refs))
+func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
+	fmt.Fprintf(b, "page %s · %s refs", displayURL(s.URL), thousands(len(s.Refs)))
+	if shown >= 0 && shown < len(s.Refs) {
+		fmt.Fprintf(b, " · %s shown", thousands(shown))
+	}
 	if kind != "" {
 		b.WriteString(" · " + kind)
 	}
@@ -162,6 +192,14 @@ func (s *Snapshot) header(b *strings.Builder, kind string) {
 	}
 }
 
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 func acceptWord(a bool) string {
 	if a {
 		return "accepted"
@@ -177,43 +215,317 @@ func displayURL(u string) string {
 	return u
 }
 
-// FullText renders the whole inventory, whether or not there is a delta.
-func (s *Snapshot) FullText() string {
-	var b strings.Builder
-	s.header(&b, "")
-	budget := s.maxChars
-	if budget <= 0 {
-		budget = DefaultMaxChars
+func (s *Snapshot) budget() int {
+	if s.view.maxChars > 0 {
+		return s.view.maxChars
 	}
-	budget -= b.Len()
-	shown := 0
-	for i, l := range s.lines {
-		var text string
-		if l.ref >= 0 {
-			text = refLine(&s.Refs[l.ref])
-		} else {
-			text = l.text
+	return DefaultMaxChars
+}
+
+// text of line i as rendered.
+func (s *Snapshot) lineText(i int) string {
+	l := s.lines[i]
+	t := l.text
+	if l.ref >= 0 {
+		t = refLine(&s.Refs[l.ref])
+	}
+	return strings.Repeat(" ", l.depth) + t + "\n"
+}
+
+// scope marks the lines inside the snapshot's scope options.
+func (s *Snapshot) scope() ([]bool, string) {
+	in := make([]bool, len(s.lines))
+	for i := range in {
+		in[i] = true
+	}
+	var notes []string
+	block := func(match func(l line) bool) {
+		keep := make([]bool, len(s.lines))
+		for i := 0; i < len(s.lines); i++ {
+			if !match(s.lines[i]) {
+				continue
+			}
+			d := s.lines[i].depth
+			keep[i] = true
+			for k := i + 1; k < len(s.lines) && s.lines[k].depth > d; k++ {
+				keep[k] = true
+			}
 		}
-		row := strings.Repeat(" ", l.depth) + text + "\n"
-		if len(row) > budget-160 { // keep room for the fold note
-			left := 0
-			for _, r := range s.lines[i:] {
-				if r.ref >= 0 {
-					left++
+		for i := range in {
+			in[i] = in[i] && keep[i]
+		}
+	}
+	if v := s.view.landmark; v != "" {
+		notes = append(notes, "landmark "+v)
+		block(func(l line) bool { return l.kind == lineLandmark && landmarkMatches(l.lm, v) })
+	}
+	if v := s.view.frame; v != "" {
+		notes = append(notes, "frame "+v)
+		block(func(l line) bool { return l.kind == lineFrame && l.frame == v })
+	}
+	if v := s.view.within; v != "" {
+		notes = append(notes, "inside "+v)
+		target := -1
+		for i, l := range s.lines {
+			if l.ref >= 0 && s.Refs[l.ref].Ref == v {
+				target = i
+			}
+		}
+		for i, l := range s.lines {
+			ok := false
+			for u, n := i, 0; u >= 0 && n < 64; u, n = s.lines[u].up, n+1 {
+				if u == target {
+					ok = true
+					break
+				}
+				if s.lines[u].ref < 0 {
+					break
 				}
 			}
-			fmt.Fprintf(&b, "… %d more refs not shown (text capped at %d chars) — narrow with WithinLandmark, WithinFrame or WithinRef, or raise WithMaxChars\n", left, s.maxChars)
-			break
+			in[i] = in[i] && ok && (l.ref >= 0)
 		}
-		budget -= len(row)
-		b.WriteString(row)
-		if l.ref >= 0 {
-			shown++
+	}
+	return in, strings.Join(notes, ", ")
+}
+
+func landmarkMatches(lm, want string) bool {
+	want = strings.TrimSpace(want)
+	if strings.EqualFold(lm, want) {
+		return true
+	}
+	role, name, _ := strings.Cut(lm, " ")
+	name = strings.Trim(name, `"`)
+	return strings.EqualFold(role, want) || (name != "" && strings.EqualFold(name, strings.Trim(want, `"`)))
+}
+
+// FullText renders the whole inventory within the budget, whether or not
+// there is a delta.
+func (s *Snapshot) FullText() string {
+	text, _ := s.renderFull()
+	return text
+}
+
+// renderFull renders the full inventory and says how many refs it shows.
+func (s *Snapshot) renderFull() (string, int) {
+	in, scopeNote := s.scope()
+	// Continue from a ref: drop the ref lines before it.
+	if v := s.view.from; v != "" {
+		start := -1
+		for i, l := range s.lines {
+			if l.ref >= 0 && s.Refs[l.ref].Ref == v {
+				start = i
+			}
 		}
+		if start < 0 {
+			for i := range in {
+				in[i] = false
+			}
+			scopeNote = strings.TrimPrefix(scopeNote+", from "+v+" (not a current ref)", ", ")
+		} else {
+			for i := 0; i < start; i++ {
+				if s.lines[i].ref >= 0 {
+					in[i] = false
+				}
+			}
+			scopeNote = strings.TrimPrefix(scopeNote+", from "+v, ", ")
+		}
+	}
+	// The structure line each line sits under (landmark or frame), so a shown
+	// ref brings its context along.
+	parent := make([]int, len(s.lines))
+	var stack []int
+	for i, l := range s.lines {
+		for len(stack) > 0 && s.lines[stack[len(stack)-1]].depth >= l.depth {
+			stack = stack[:len(stack)-1]
+		}
+		parent[i] = -1
+		if len(stack) > 0 {
+			parent[i] = stack[len(stack)-1]
+		}
+		if l.kind == lineLandmark || l.kind == lineFrame {
+			stack = append(stack, i)
+		}
+	}
+	total, refs := 0, 0
+	budget := s.budget() - 200 // header
+	for i := range s.lines {
+		if in[i] {
+			if total <= budget {
+				total += len(s.lineText(i)) // past the budget the sum no longer matters
+			}
+			if s.lines[i].ref >= 0 {
+				refs++
+			}
+		}
+	}
+	shown := make([]bool, len(s.lines))
+	if total <= budget {
+		copy(shown, in)
+	} else {
+		budget -= 400 // fold lines
+		// Which refs first: the focused one, those in view, then what follows
+		// the view, then what precedes it.
+		var order []int
+		firstView, lastView := -1, -1
+		for i, l := range s.lines {
+			if !in[i] || l.ref < 0 {
+				continue
+			}
+			r := s.Refs[l.ref]
+			if r.Focused {
+				order = append(order, i)
+			}
+			if r.InViewport && s.view.from == "" {
+				if firstView < 0 {
+					firstView = i
+				}
+				lastView = i
+			}
+		}
+		for i, l := range s.lines {
+			if in[i] && l.ref >= 0 && s.Refs[l.ref].InViewport && s.view.from == "" {
+				order = append(order, i)
+			}
+		}
+		for i := lastView + 1; i < len(s.lines); i++ {
+			if in[i] && s.lines[i].ref >= 0 {
+				order = append(order, i)
+			}
+		}
+		for i := firstView - 1; i >= 0 && firstView >= 0; i-- {
+			if in[i] && s.lines[i].ref >= 0 {
+				order = append(order, i)
+			}
+		}
+		used := 0
+		for _, i := range order {
+			if shown[i] {
+				continue
+			}
+			cost := len(s.lineText(i))
+			for p := parent[i]; p >= 0 && !shown[p]; p = parent[p] {
+				cost += len(s.lineText(p))
+			}
+			if used+cost > budget {
+				break
+			}
+			used += cost
+			shown[i] = true
+			for p := parent[i]; p >= 0 && !shown[p]; p = parent[p] {
+				shown[p] = true
+			}
+		}
+		// A heading goes with the ref right after it.
+		for i, l := range s.lines {
+			if l.kind != lineHeading || !in[i] {
+				continue
+			}
+			for k := i + 1; k < len(s.lines) && s.lines[k].kind != lineHeading && s.lines[k].kind != lineLandmark; k++ {
+				if s.lines[k].ref >= 0 {
+					if shown[k] && used+len(s.lineText(i)) <= budget {
+						shown[i] = true
+						used += len(s.lineText(i))
+					}
+					break
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	nShown := 0
+	for i := range s.lines {
+		if shown[i] && s.lines[i].ref >= 0 {
+			nShown++
+		}
+	}
+	s.header(&b, "", nShown)
+	if scopeNote != "" {
+		fmt.Fprintf(&b, "scope: %s · %d refs in scope\n", scopeNote, refs)
+	}
+	for i := 0; i < len(s.lines); i++ {
+		if shown[i] {
+			b.WriteString(s.lineText(i))
+			continue
+		}
+		if !in[i] || s.lines[i].ref < 0 {
+			continue
+		}
+		// A run of refs left out: one line says what and how to see it.
+		k := i
+		var hidden []int
+		for ; k < len(s.lines) && !shown[k]; k++ {
+			if in[k] && s.lines[k].ref >= 0 {
+				hidden = append(hidden, k)
+			}
+		}
+		b.WriteString(strings.Repeat(" ", s.lines[i].depth) + s.foldLine(hidden, shown, in) + "\n")
+		i = k - 1
+	}
+	if refs == 0 && scopeNote != "" {
+		b.WriteString("nothing in this scope\n")
 	}
 	b.WriteString(SafetyLine)
 	b.WriteByte('\n')
+	return b.String(), nShown
+}
+
+// foldLine describes a run of refs the budget left out: how many, which
+// table rows they are when they are rows, and where to continue.
+func (s *Snapshot) foldLine(hidden []int, shown, in []bool) string {
+	first := s.Refs[s.lines[hidden[0]].ref].Ref
+	var b strings.Builder
+	fmt.Fprintf(&b, "… %s refs not shown", thousands(len(hidden)))
+	// Tables: how many rows, which are shown.
+	groups := map[string]bool{}
+	var names []string
+	for _, i := range hidden {
+		if g := s.lines[i].group; g != "" && !groups[g] {
+			groups[g] = true
+			names = append(names, g)
+		}
+	}
+	for _, g := range names {
+		rows, shownRows := 0, map[int]bool{}
+		for i, l := range s.lines {
+			if l.group == g && in[i] {
+				rows = max(rows, l.row)
+				if shown[i] && l.row > 0 {
+					shownRows[l.row] = true
+				}
+			}
+		}
+		fmt.Fprintf(&b, "; %s: %s rows, %s", g, thousands(rows), rowRanges(shownRows))
+	}
+	fmt.Fprintf(&b, " — to see them: continue from %s, or narrow to a landmark, frame or ref (or raise the budget of %d chars)", first, s.budget())
 	return b.String()
+}
+
+func rowRanges(rows map[int]bool) string {
+	if len(rows) == 0 {
+		return "none shown"
+	}
+	keys := make([]int, 0, len(rows))
+	for r := range rows {
+		keys = append(keys, r)
+	}
+	sort.Ints(keys)
+	var parts []string
+	for i := 0; i < len(keys); {
+		k := i
+		for k+1 < len(keys) && keys[k+1] == keys[k]+1 {
+			k++
+		}
+		if k == i {
+			parts = append(parts, strconv.Itoa(keys[i]))
+		} else {
+			parts = append(parts, strconv.Itoa(keys[i])+"–"+strconv.Itoa(keys[k]))
+		}
+		i = k + 1
+	}
+	if len(parts) > 4 {
+		parts = append(parts[:4], "…")
+	}
+	return "rows " + strings.Join(parts, ", ") + " shown"
 }
 
 // DeltaText renders only what moved since the previous snapshot.
@@ -222,13 +534,23 @@ func (s *Snapshot) DeltaText() string {
 		return s.FullText()
 	}
 	var b strings.Builder
-	s.header(&b, "changes")
+	s.header(&b, "changes", -1)
 	d := s.Delta
 	if d.Empty() {
 		b.WriteString("no changes\n")
 	}
+	budget := s.budget()
+	total := len(d.Added) + len(d.Removed) + len(d.Changed) + len(d.Rebound)
+	written := 0
+	over := func() bool {
+		if b.Len() < budget-200 {
+			written++
+			return false
+		}
+		return true
+	}
 	for _, h := range d.Added {
-		if i, ok := s.byRef[h]; ok {
+		if i, ok := s.byRef[h]; ok && !over() {
 			r := &s.Refs[i]
 			b.WriteString("+ " + refLine(r))
 			if r.Landmark != "" {
@@ -238,9 +560,14 @@ func (s *Snapshot) DeltaText() string {
 		}
 	}
 	for _, h := range d.Removed {
-		b.WriteString("- " + h + "\n")
+		if !over() {
+			b.WriteString("- " + h + "\n")
+		}
 	}
 	for _, c := range d.Changed {
+		if over() {
+			break
+		}
 		b.WriteString("~ " + c.Ref)
 		for _, f := range c.Fields {
 			b.WriteString(" " + changeText(f))
@@ -248,7 +575,12 @@ func (s *Snapshot) DeltaText() string {
 		b.WriteByte('\n')
 	}
 	for _, h := range d.Rebound {
-		b.WriteString("* " + h + "\n")
+		if !over() {
+			b.WriteString("* " + h + "\n")
+		}
+	}
+	if written < total {
+		fmt.Fprintf(&b, "… %s more changes not shown — take a full snapshot, or narrow it to a landmark, frame or ref\n", thousands(total-written))
 	}
 	b.WriteString(SafetyLine)
 	b.WriteByte('\n')

@@ -32,13 +32,13 @@ func TestRefLine(t *testing.T) {
 }
 
 func snapOf(n int) *Snapshot {
-	s := &Snapshot{URL: "http://127.0.0.1:1/app?token=secret#x", byRef: map[string]int{}, maxChars: 600}
-	s.lines = append(s.lines, line{depth: 0, ref: -1, text: "[main]"})
+	s := &Snapshot{URL: "http://127.0.0.1:1/app?token=secret#x", byRef: map[string]int{}, view: snapConfig{maxChars: 600}}
+	s.lines = append(s.lines, line{depth: 0, ref: -1, text: "[main]", kind: lineLandmark, lm: "main", up: -1})
 	for i := 0; i < n; i++ {
 		r := BrowserRef{Ref: fmt.Sprintf("btn-item-%d", i), Role: "button", Name: fmt.Sprintf("Item %d", i)}
 		s.byRef[r.Ref] = len(s.Refs)
 		s.Refs = append(s.Refs, r)
-		s.lines = append(s.lines, line{depth: 1, ref: i})
+		s.lines = append(s.lines, line{depth: 1, ref: i, up: -1, group: "table", row: i + 1})
 	}
 	return s
 }
@@ -49,7 +49,7 @@ func TestFullTextCap(t *testing.T) {
 	if len(out) > 600+len(SafetyLine)+1 {
 		t.Errorf("text of %d chars exceeds its budget of 600 (+ the safety line)", len(out))
 	}
-	if !strings.Contains(out, "more refs not shown") || !strings.Contains(out, "WithinLandmark") {
+	if !strings.Contains(out, "refs not shown") || !strings.Contains(out, "continue from btn-item-") {
 		t.Errorf("a capped text must say what it left out and how to narrow:\n%s", out)
 	}
 	if !strings.HasSuffix(out, SafetyLine+"\n") {

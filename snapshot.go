@@ -21,14 +21,43 @@ type SnapshotOption func(*snapConfig)
 type snapConfig struct {
 	full     bool
 	maxChars int
+	landmark string
+	frame    string
+	within   string
+	from     string
 }
 
 // WithFull makes the snapshot's text the whole inventory even when a delta
-// is available (the typed Delta is still filled in).
+// is available, and re-reads every frame from scratch.
 func WithFull() SnapshotOption { return func(c *snapConfig) { c.full = true } }
 
 // WithMaxChars sets this snapshot's character budget for its text.
 func WithMaxChars(n int) SnapshotOption { return func(c *snapConfig) { c.maxChars = n } }
+
+// WithinLandmark shows only what lies inside a landmark — given as its role
+// ("navigation"), its name ("Main") or both (`navigation "Main"`) — as a full
+// inventory. Refs still lists every ref.
+func WithinLandmark(landmark string) SnapshotOption {
+	return func(c *snapConfig) { c.landmark, c.full = landmark, true }
+}
+
+// WithinFrame shows only one frame (its prefix: "f1"), as a full inventory.
+func WithinFrame(prefix string) SnapshotOption {
+	return func(c *snapConfig) { c.frame, c.full = prefix, true }
+}
+
+// WithinRef shows only the refs inside the element a ref names (the options
+// of a listbox, the items of a menu, …), as a full inventory.
+func WithinRef(ref string) SnapshotOption {
+	return func(c *snapConfig) { c.within, c.full = ref, true }
+}
+
+// WithFrom shows the full inventory from a ref on, in document order: how to
+// page through a page larger than the budget (the fold line names the ref
+// to continue from).
+func WithFrom(ref string) SnapshotOption {
+	return func(c *snapConfig) { c.from, c.full = ref, true }
+}
 
 // Snapshot reads the accessibility tree of every frame of the tab and returns
 // its interactive elements as refs. The first snapshot of a document is the
@@ -51,13 +80,13 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	reg := p.reg
 	p.mu.Unlock()
 
-	inv, err := p.collect(ctx, readFast, cfg.full)
+	inv, err := p.collect(ctx, readFast, cfg.full && cfg.landmark == "" && cfg.frame == "" && cfg.within == "" && cfg.from == "")
 	if err != nil {
 		return nil, err
 	}
 	d := reg.Update(inv.elems)
 	snap := inv.build(p)
-	snap.maxChars = cfg.maxChars
+	snap.view = cfg
 	snap.Dialogs = p.takeDialogs()
 	if !d.Full && !cfg.full {
 		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}}
@@ -68,6 +97,12 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 			}
 			snap.Delta.Changed = append(snap.Delta.Changed, rc)
 		}
+		snap.text = snap.DeltaText()
+	}
+	if snap.Delta == nil {
+		snap.text, snap.Shown = snap.renderFull()
+	} else {
+		_, snap.Shown = snap.renderFull()
 	}
 	return snap, nil
 }
@@ -108,7 +143,14 @@ type invLine struct {
 	depth int
 	elem  *ax.Element
 	text  string
+	kind  lineKind
+	frame string // prefix of the frame the line belongs to
+	lm    string // landmark text, for landmark lines
 }
+
+// frameReadLimit bounds how many reads of one snapshot run at once; 0 is no
+// bound. Benchmarks set it to 1 to compare sequential with parallel reads.
+var frameReadLimit = 0
 
 // readMode says how collect reads frames.
 type readMode int
@@ -158,6 +200,9 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 	}
 
 	var g errgroup.Group
+	if frameReadLimit > 0 {
+		g.SetLimit(frameReadLimit)
+	}
 	for _, j := range inv.frames {
 		g.Go(func() error {
 			if mode == readFast && p.fastAllowed(j.info) {
@@ -348,28 +393,36 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID) {
 		if j.info.id != mainFrame {
 			prefix = p.framePrefix(j.info.id) + "/"
 		}
-		for _, it := range j.items {
+		fp := strings.TrimSuffix(prefix, "/")
+		at := make([]*ax.Element, len(j.items))
+		for i, it := range j.items {
 			switch it.Kind {
 			case ax.KindFrame:
 				child := byOwner[j.info.sess.ID][it.Node]
 				if child == nil {
 					continue
 				}
-				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: frameLine(p.framePrefix(child.info.id), it.Name, child)})
+				cp := p.framePrefix(child.info.id)
+				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: frameLine(cp, it.Name, child), kind: lineFrame, frame: cp})
 				if child.err == nil {
 					emit(child, depth+it.Depth+1)
 				}
 			case ax.KindLandmark:
-				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: landmarkLine(it)})
+				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: landmarkLine(it), kind: lineLandmark, frame: fp,
+					lm: strings.TrimSuffix(strings.TrimPrefix(landmarkLine(it), "["), "]")})
 			case ax.KindHeading:
-				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: headingLine(it)})
+				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: headingLine(it), kind: lineHeading, frame: fp})
 			case ax.KindRef:
 				e := elementOf(it, j.info, prefix, j.originX, j.originY)
+				if it.Up > 0 && it.Up <= len(at) {
+					e.Parent = at[it.Up-1]
+				}
+				at[i] = e
 				key := string(j.info.id) + "\x00" + it.Role + "\x00" + it.Name
 				e.Nth = nth[key]
 				nth[key]++
 				inv.elems = append(inv.elems, e)
-				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, elem: e})
+				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, elem: e, kind: lineRef, frame: fp})
 			}
 		}
 	}
@@ -377,7 +430,8 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID) {
 	for _, j := range inv.frames {
 		if !emitted[j] && j.err == nil && j.info.id != mainFrame {
 			// a frame whose <iframe> could not be placed: show it at the end
-			inv.lines = append(inv.lines, invLine{depth: 0, text: frameLine(p.framePrefix(j.info.id), "", j)})
+			cp := p.framePrefix(j.info.id)
+			inv.lines = append(inv.lines, invLine{depth: 0, text: frameLine(cp, "", j), kind: lineFrame, frame: cp})
 			emit(j, 1)
 		}
 	}
@@ -453,12 +507,20 @@ func (inv *inventory) build(p *Page) *Snapshot {
 		s.byRef[r.Ref] = len(s.Refs)
 		s.Refs = append(s.Refs, r)
 	}
-	for _, l := range inv.lines {
+	lineOf := make(map[*ax.Element]int, len(inv.elems))
+	for i, l := range inv.lines {
+		ln := line{depth: l.depth, ref: -1, text: l.text, kind: l.kind, frame: l.frame, lm: l.lm, up: -1}
 		if l.elem != nil {
-			s.lines = append(s.lines, line{depth: l.depth, ref: index[l.elem]})
-		} else {
-			s.lines = append(s.lines, line{depth: l.depth, ref: -1, text: l.text})
+			ln.ref = index[l.elem]
+			lineOf[l.elem] = i
+			if l.elem.Parent != nil {
+				if u, ok := lineOf[l.elem.Parent]; ok {
+					ln.up = u
+				}
+			}
+			ln.group, ln.row = l.elem.Group, l.elem.Row
 		}
+		s.lines = append(s.lines, ln)
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -68,15 +68,7 @@ func Click(ctx context.Context, s Session, p Point, count int, mods Modifier) er
 	if err := Move(ctx, s, p); err != nil {
 		return err
 	}
-	for i := 1; i <= count; i++ {
-		if err := button(ctx, s, proto.InputDispatchMouseEventTypeMousePressed, p, i, mods); err != nil {
-			return err
-		}
-		if err := button(ctx, s, proto.InputDispatchMouseEventTypeMouseReleased, p, i, mods); err != nil {
-			return err
-		}
-	}
-	return nil
+	return PressAt(ctx, s, p, count, mods)
 }
 
 func button(ctx context.Context, s Session, typ proto.InputDispatchMouseEventType, p Point, count int, mods Modifier) error {
@@ -87,6 +79,23 @@ func button(ctx context.Context, s Session, typ proto.InputDispatchMouseEventTyp
 	return proto.InputDispatchMouseEvent{Type: typ, X: p.X, Y: p.Y, Button: proto.InputMouseButtonLeft,
 		Buttons: &buttons, ClickCount: count, Modifiers: int(mods),
 		PointerType: proto.InputDispatchMouseEventPointerTypeMouse}.Call(bind(ctx, s))
+}
+
+// PressAt presses and releases the left button at p count times, with the
+// pointer already there (see Move): the second half of Click.
+func PressAt(ctx context.Context, s Session, p Point, count int, mods Modifier) error {
+	if count < 1 {
+		count = 1
+	}
+	for i := 1; i <= count; i++ {
+		if err := button(ctx, s, proto.InputDispatchMouseEventTypeMousePressed, p, i, mods); err != nil {
+			return err
+		}
+		if err := button(ctx, s, proto.InputDispatchMouseEventTypeMouseReleased, p, i, mods); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Down presses the left button at p (the pointer must already be there).

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -49,28 +50,26 @@ type Walk struct {
 
 // Changes is what a delta read of the inventory returned.
 type changes struct {
-	Rows  [][]any   `json:"rows"`
-	Pk    []int     `json:"pk"`
-	Gone  []int     `json:"gone"`
-	Boxes [][]any   `json:"boxes"`
-	Full  bool      `json:"full"`
-	Ms    float64   `json:"ms"`
-	Extra []float64 `json:"-"`
+	Strs  []string    `json:"strs"`
+	Pk    []int       `json:"pk"`
+	Gone  []int       `json:"gone"`
+	Boxes [][]float64 `json:"boxes"`
+	Full  bool        `json:"full"`
 }
 
 type walkPayload struct {
-	Rows        [][]any `json:"rows"`
-	Pk          []int   `json:"pk"`
-	Closed      bool    `json:"closed"`
-	Unsupported string  `json:"unsupported"`
-	Cold        bool    `json:"cold"`
-	Ms          float64 `json:"ms"`
+	Strs        []string `json:"strs"`
+	Pk          []int    `json:"pk"`
+	Closed      bool     `json:"closed"`
+	Unsupported string   `json:"unsupported"`
+	Cold        bool     `json:"cold"`
+	Ms          float64  `json:"ms"`
 }
 
 // WalkFrame runs the inventory walk in the world ctxID of session c.
 func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (*Walk, error) {
 	base := int(ctxID) * keySpan
-	payload, ids, err := evalDeep(ctx, c, ctxID, walkExpr)
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, walkExpr)
 	if err != nil {
 		return nil, err
 	}
@@ -88,9 +87,10 @@ func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 			node[k] = ids[i]
 		}
 	}
-	out.Items = make([]Item, 0, len(w.Rows))
-	for _, r := range w.Rows {
-		if it, ok := rowItem(r, node, base); ok {
+	rows := splitRows(text)
+	out.Items = make([]Item, 0, len(rows))
+	for _, r := range rows {
+		if it, ok := rowItem(r, node, base, w.Strs); ok {
 			out.Items = append(out.Items, it)
 		}
 	}
@@ -102,6 +102,8 @@ func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 // contexts): an element's Local is its world's id × keySpan + its key + 1.
 const keySpan = 1 << 24
 
+// index maps keys to positions, and points each item at its enclosing ref
+// by position (Up), which removals shift.
 func (w *Walk) index() {
 	w.at = make(map[int]int, len(w.Items))
 	for i, it := range w.Items {
@@ -109,12 +111,21 @@ func (w *Walk) index() {
 			w.at[it.Local] = i
 		}
 	}
+	for i := range w.Items {
+		it := &w.Items[i]
+		it.Up = 0
+		if it.upLocal != 0 {
+			if k, ok := w.at[it.upLocal]; ok {
+				it.Up = k + 1
+			}
+		}
+	}
 }
 
 // Delta reads what changed in the frame since the last walk or delta and
 // applies it to w. It reports false when a walk is needed instead.
 func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (bool, error) {
-	payload, ids, err := evalDeep(ctx, c, ctxID, deltaExpr)
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, deltaExpr)
 	if err != nil {
 		return false, err
 	}
@@ -131,8 +142,8 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 			node[k] = ids[i]
 		}
 	}
-	for _, r := range d.Rows {
-		fresh, ok := rowItem(r, node, w.base)
+	for _, r := range splitRows(text) {
+		fresh, ok := rowItem(r, node, w.base, d.Strs)
 		if !ok {
 			continue
 		}
@@ -164,8 +175,8 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 		if len(b) < 5 {
 			continue
 		}
-		if i, ok := w.at[w.base+int(num(b[0]))+1]; ok {
-			w.Items[i].Box = Box{X: num(b[1]), Y: num(b[2]), W: num(b[3]), H: num(b[4])}
+		if i, ok := w.at[w.base+int(b[0])+1]; ok {
+			w.Items[i].Box = Box{X: b[1], Y: b[2], W: b[3], H: b[4]}
 		}
 	}
 	return true, nil
@@ -179,46 +190,105 @@ func NodeOf(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionCon
 	if k < 0 || k >= keySpan {
 		return 0, nil
 	}
-	_, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("globalThis.__rodagent ? globalThis.__rodagent.node(%d) : ['{}', []]", k))
+	_, _, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("globalThis.__rodagent ? globalThis.__rodagent.node(%d) : ['{}', '', []]", k))
 	if err != nil || len(ids) == 0 {
 		return 0, err
 	}
 	return ids[0], nil
 }
 
+// splitRows cuts the inventory's row text into rows of fields.
+func splitRows(text string) [][]string {
+	if text == "" {
+		return nil
+	}
+	lines := strings.Split(text, "\n")
+	out := make([][]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.Split(l, "\t")
+	}
+	return out
+}
+
+// field unescapes one string field (the script escapes \\, \n and \t).
+func field(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			switch s[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			default:
+				b.WriteByte(s[i])
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func atof(s string) float64 {
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
+}
+
 // rowItem turns one inventory row into an Item (see inventory.js for the layout).
-func rowItem(r []any, node map[int]proto.DOMBackendNodeID, base int) (Item, bool) {
+func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []string) (Item, bool) {
+	interned := func(v string) string {
+		if i := atoi(v); i > 0 && i <= len(strs) {
+			return strs[i-1]
+		}
+		return ""
+	}
 	if len(r) < 2 {
 		return Item{}, false
 	}
-	depth := int(num(r[1]))
-	switch int(num(r[0])) {
-	case 0:
+	depth := atoi(r[1])
+	switch r[0] {
+	case "0":
 		if len(r) < 15 {
 			return Item{}, false
 		}
-		k := int(num(r[2]))
-		it := Item{Kind: KindRef, Depth: depth, Role: strOf(r[3]), Name: strOf(r[4]), State: stateBits(int(num(r[5]))),
-			Box: Box{X: num(r[7]), Y: num(r[8]), W: num(r[9]), H: num(r[10])}, HasBox: true,
-			Stable: strOf(r[12]), Landmark: strOf(r[13]), Context: strOf(r[14]), Local: base + k + 1, Node: node[k]}
-		it.State.Value = strOf(r[6])
+		k := atoi(r[2])
+		it := Item{Kind: KindRef, Depth: depth, Role: field(r[3]), Name: field(r[4]), State: stateBits(atoi(r[5])),
+			Box: Box{X: atof(r[7]), Y: atof(r[8]), W: atof(r[9]), H: atof(r[10])}, HasBox: true,
+			Stable: field(r[12]), Landmark: interned(r[13]), Context: field(r[14]), Local: base + k + 1, Node: node[k]}
+		it.State.Value = field(r[6])
+		if len(r) >= 18 {
+			it.Group, it.Row = interned(r[15]), atoi(r[16])
+			if up := atoi(r[17]); up >= 0 {
+				it.upLocal = base + up + 1
+			}
+		}
 		return it, true
-	case 1:
+	case "1":
 		if len(r) < 5 {
 			return Item{}, false
 		}
-		return Item{Kind: KindLandmark, Depth: depth, Role: strOf(r[2]), Name: strOf(r[3]), State: State{Modal: num(r[4]) == 1}}, true
-	case 2:
+		return Item{Kind: KindLandmark, Depth: depth, Role: field(r[2]), Name: field(r[3]), State: State{Modal: r[4] == "1"}}, true
+	case "2":
 		if len(r) < 4 {
 			return Item{}, false
 		}
-		return Item{Kind: KindHeading, Depth: depth, Role: "heading", Level: int(num(r[2])), Name: strOf(r[3])}, true
-	case 3:
+		return Item{Kind: KindHeading, Depth: depth, Role: "heading", Level: atoi(r[2]), Name: field(r[3])}, true
+	case "3":
 		if len(r) < 4 {
 			return Item{}, false
 		}
-		k := int(num(r[2]))
-		return Item{Kind: KindFrame, Depth: depth, Role: "Iframe", Name: strOf(r[3]), Local: base + k + 1, Node: node[k]}, true
+		k := atoi(r[2])
+		return Item{Kind: KindFrame, Depth: depth, Role: "Iframe", Name: field(r[3]), Local: base + k + 1, Node: node[k]}, true
 	}
 	return Item{}, false
 }
@@ -255,20 +325,10 @@ func stateBits(b int) State {
 	return s
 }
 
-func num(v any) float64 {
-	f, _ := v.(float64)
-	return f
-}
-
-func strOf(v any) string {
-	s, _ := v.(string)
-	return s
-}
-
-// evalDeep evaluates expr (which returns [jsonString, elements]) in a world
-// and returns the JSON payload and the elements' backend node ids, in one
-// round trip: CDP's deep serialization carries each node's backendNodeId.
-func evalDeep(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, expr string) ([]byte, []proto.DOMBackendNodeID, error) {
+// evalDeep evaluates expr (which returns [jsonMeta, rowText, elements]) in a
+// world and returns the three, the elements as backend node ids, in one round
+// trip: CDP's deep serialization carries each node's backendNodeId.
+func evalDeep(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, expr string) ([]byte, string, []proto.DOMBackendNodeID, error) {
 	sid := ""
 	if s, ok := c.(proto.Sessionable); ok {
 		sid = string(s.GetSessionID())
@@ -285,9 +345,9 @@ func evalDeep(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionC
 	raw, err := c.Call(ctx, sid, "Runtime.evaluate", params)
 	if err != nil {
 		if strings.Contains(err.Error(), "Cannot find context") || strings.Contains(err.Error(), "context with specified id") {
-			return nil, nil, ErrContextGone
+			return nil, "", nil, ErrContextGone
 		}
-		return nil, nil, err
+		return nil, "", nil, err
 	}
 	var r struct {
 		Result struct {
@@ -306,7 +366,7 @@ func evalDeep(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionC
 		} `json:"exceptionDetails"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return nil, nil, err
+		return nil, "", nil, err
 	}
 	if e := r.ExceptionDetails; e != nil {
 		msg := e.Text
@@ -314,31 +374,34 @@ func evalDeep(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionC
 			msg += " " + e.Exception.Description
 		}
 		if strings.Contains(msg, "__rodagent") {
-			return nil, nil, ErrNoInventory
+			return nil, "", nil, ErrNoInventory
 		}
-		return nil, nil, fmt.Errorf("ax: inventory script failed: %s", msg)
+		return nil, "", nil, fmt.Errorf("ax: inventory script failed: %s", msg)
 	}
 	top := r.Result.Deep.Value
-	if len(top) != 2 {
-		return nil, nil, fmt.Errorf("ax: unexpected inventory result")
+	if len(top) != 3 {
+		return nil, "", nil, fmt.Errorf("ax: unexpected inventory result")
 	}
-	var payload string
-	if err := json.Unmarshal(top[0].Value, &payload); err != nil {
-		return nil, nil, err
+	var meta, text string
+	if err := json.Unmarshal(top[0].Value, &meta); err != nil {
+		return nil, "", nil, err
+	}
+	if err := json.Unmarshal(top[1].Value, &text); err != nil {
+		return nil, "", nil, err
 	}
 	var nodes []struct {
 		Value struct {
 			BackendNodeID proto.DOMBackendNodeID `json:"backendNodeId"`
 		} `json:"value"`
 	}
-	if len(top[1].Value) > 0 {
-		if err := json.Unmarshal(top[1].Value, &nodes); err != nil {
-			return nil, nil, err
+	if len(top[2].Value) > 0 {
+		if err := json.Unmarshal(top[2].Value, &nodes); err != nil {
+			return nil, "", nil, err
 		}
 	}
 	ids := make([]proto.DOMBackendNodeID, len(nodes))
 	for i, n := range nodes {
 		ids[i] = n.Value.BackendNodeID
 	}
-	return []byte(payload), ids, nil
+	return []byte(meta), text, ids, nil
 }

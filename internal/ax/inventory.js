@@ -21,6 +21,13 @@
   const STRUCT_TAGS = new Set(['header', 'nav', 'main', 'aside', 'footer', 'form', 'section', 'dialog', 'search',
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'ul', 'ol', 'li', 'tr', 'fieldset', 'article', 'menu', 'figure',
     'details']);
+  // Roles Chromium gives these tags whatever their context, so the walk can
+  // skip asking for them; landmarks (header, footer, section, form, aside)
+  // depend on context and name, and are asked.
+  const IMPLICIT = {tr: 'row', table: 'table', ul: 'list', ol: 'list', li: 'listitem', fieldset: 'group',
+    article: 'article', menu: 'list', figure: 'figure', details: 'group', nav: 'navigation', main: 'main',
+    dialog: 'dialog', search: 'search', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading'};
+  const NAMED_FROM_CONTENT = new Set(['row', 'listitem']);
   const GENERATED_ID = /[:«»]|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__)|[-_][0-9a-f]{6,}$|^[0-9]/;
   const TEXTY = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 
@@ -29,9 +36,39 @@
   G.__rodagent = S;
 
   const q = s => JSON.stringify(s);
+  // Rows travel as text — fields split by tabs, rows by newlines — which both
+  // sides handle far faster than JSON arrays; strings escape \\, \n and \t.
+  const esc = s => /[\\\n\t]/.test(s) ? s.replace(/[\\\n\t]/g, c => c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\t') : s;
+  const encode = rows => rows.map(r => r.map(f => typeof f === 'string' ? esc(f) : f).join('\t')).join('\n');
   const collapse = s => (s || '').replace(/\s+/g, ' ').trim();
 
+  // The role HTML gives a control that has no role attribute (HTML-AAM, as
+  // Chromium maps it): no need to ask the browser for thousands of these.
+  function nativeRole(el) {
+    if (el.hasAttribute('role')) return '';
+    switch (el.localName) {
+      case 'button': return 'button';
+      case 'a': case 'area': return el.hasAttribute('href') ? 'link' : '';
+      case 'textarea': return 'textbox';
+      case 'select': return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
+      case 'input':
+        if (el.hasAttribute('list')) return '';
+        switch (el.type) {
+          case 'checkbox': return 'checkbox';
+          case 'radio': return 'radio';
+          case 'button': case 'submit': case 'reset': case 'image': case 'file': return 'button';
+          case 'text': case 'email': case 'tel': case 'url': case 'password': return 'textbox';
+          case 'search': return 'searchbox';
+          case 'number': return 'spinbutton';
+          case 'range': return 'slider';
+        }
+    }
+    return '';
+  }
+
   function roleOf(el) {
+    const n = nativeRole(el);
+    if (n) return n;
     const r = el.computedRole;
     if (r) return r;
     switch (el.localName) {
@@ -188,7 +225,7 @@
   function box(el, vw, vh) {
     const b = el.getBoundingClientRect();
     const inView = b.width > 0 && b.height > 0 && b.bottom > 0 && b.right > 0 && b.top < vh && b.left < vw ? 1 : 0;
-    return [Math.round(b.x * 10) / 10, Math.round(b.y * 10) / 10, Math.round(b.width * 10) / 10, Math.round(b.height * 10) / 10, inView];
+    return [Math.round(b.x), Math.round(b.y), Math.round(b.width), Math.round(b.height), inView];
   }
 
   function keyOf(el) {
@@ -201,13 +238,24 @@
     return k;
   }
 
-  // row of a ref: [0, depth, k, role, name, state, value, x, y, w, h, inView, stable, landmark, context]
-  function refRow(el, role, name, depth, lm, ctx, focused, vw, vh) {
+  // Strings repeated on many rows (landmarks, tables) go out once, in a
+  // table; rows carry their index (0 for none).
+  let strs = [], sid = new Map();
+  function intern(s) {
+    if (!s) return 0;
+    let i = sid.get(s);
+    if (i === undefined) { strs.push(s); i = strs.length; sid.set(s, i); }
+    return i;
+  }
+
+  // row of a ref: [0, depth, k, role, name, state, value, x, y, w, h, inView, stable, landmark#, context,
+  //                 group#, row, up (key of the enclosing ref, -1 for none)]
+  function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up) {
     const b = box(el, vw, vh);
     const k = keyOf(el), st = stateOf(el, role, focused), v = valueOf(el, role);
     S.sig[k] = st + '|' + v;
     S.role[k] = role;
-    return [0, depth, k, role, name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), lm, ctx];
+    return [0, depth, k, role, name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), intern(lm), ctx, intern(group), rowNo || 0, up === undefined ? -1 : up];
   }
 
   // Walk the document (and open shadow roots) in order. Rows: refs (0),
@@ -215,22 +263,24 @@
   // frames [3, depth, k, title].
   S.walk = function (opts) {
     opts = opts || {};
-    if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), []];
+    if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
     const t0 = performance.now();
     const probe = document.body || document.documentElement;
     void probe.computedRole;
-    if (performance.now() - t0 > 3) return [q({cold: true}), []]; // no live AX context: every read would rebuild the tree
+    if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+    strs = []; sid = new Map();
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], pk = [], cand = [];
     let closed = false, heading = '';
     const ctxCache = new Map();
-    // stack entries: [element, depth, landmark, context, inRef]
-    const stack = [[document.documentElement, 0, '', '', false]];
+    // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up]
+    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1]];
     while (stack.length) {
-      const [el, depth, lm, ctx, inRef] = stack.pop();
+      const [el, depth, lm, ctx, inRef, group, rows_, rowNo, up] = stack.pop();
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
       let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
+      let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up;
       const hasRole = el.hasAttribute('role');
       if (tag === 'iframe' || tag === 'frame') {
         if (!hiddenFromAT(el)) {
@@ -240,7 +290,7 @@
         continue;
       }
       if (STRUCT_TAGS.has(tag) || hasRole) {
-        const role = el.computedRole;
+        const role = (!hasRole && IMPLICIT[tag]) || el.computedRole;
         if (role === 'heading') {
           if (!hiddenFromAT(el)) {
             const name = collapse(el.computedName);
@@ -259,8 +309,17 @@
             }
           }
         }
+        if (role === 'table' || role === 'grid' || role === 'treegrid') {
+          const tn = collapse(el.computedName);
+          childGroup = role + (tn ? ' ' + q(clip(tn, 60)) : '');
+          childRows = {n: 0}; childRow = 0;
+        } else if (role === 'row' && rows_) {
+          childRow = ++rows_.n;
+        }
         if (CONTEXT.has(role)) {
-          let label = collapse(el.computedName);
+          // rows and list items are named by their content unless labelled
+          let label = NAMED_FROM_CONTENT.has(role) && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')
+            ? '' : collapse(el.computedName);
           if (!label) label = firstText(el);
           if (label) childCtx = role + ' ' + q(clip(label, 60));
         }
@@ -277,9 +336,10 @@
         const name = nameOf(el, role);
         if (role && role !== 'none' && role !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(role) || role === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + q(clip(heading, 60)) : '');
-          rows.push(refRow(el, role === 'none' ? 'generic' : role, name, depth, lm, c, focused, vw, vh));
+          rows.push(refRow(el, role === 'none' ? 'generic' : role, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up));
           cand.push(el);
           childIn = true;
+          childUp = keyOf(el);
         }
       }
       if (tag === 'select' || (tag === 'input')) continue; // the browser's own widgetry
@@ -288,10 +348,10 @@
         if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
       }
       const kids = el.children;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn]);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp]);
       if (el.shadowRoot) {
         const sk = el.shadowRoot.children;
-        for (let i = sk.length - 1; i >= 0; i--) stack.push([sk[i], childDepth, childLm, childCtx, childIn]);
+        for (let i = sk.length - 1; i >= 0; i--) stack.push([sk[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp]);
       }
     }
     // Backend node ids: for every ref of a page of ordinary size, else for
@@ -306,7 +366,7 @@
     S.sx = scrollX; S.sy = scrollY; S.vw = vw; S.vh = vh; S.deltas = 0;
     S.dirty.clear(); S.added = []; S.removed = [];
     if (!S.mo) observe();
-    return [q({rows, pk, closed, ms: performance.now() - t0}), pick];
+    return [q({pk, strs, closed, ms: performance.now() - t0}), encode(rows), pick];
   };
 
   function observe() {
@@ -334,7 +394,7 @@
     const dirty = [...S.dirty], added = S.added, removedNodes = S.removed;
     S.dirty.clear(); S.added = []; S.removed = [];
     S.deltas++;
-    if (S.deltas > 50 || added.length > 200 || dirty.length > 500) return [q({full: true}), []];
+    if (S.deltas > 50 || added.length > 200 || dirty.length > 500) return [q({full: true}), '', []];
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const hit = new Set();
     for (const d of dirty) {
@@ -342,13 +402,13 @@
       if (S.index.has(d)) hit.add(S.index.get(d));
       for (let p = d.parentElement; p; p = p.parentElement) if (S.index.has(p)) { hit.add(S.index.get(p)); break; }
       if (d.childElementCount) {
-        if (d.querySelectorAll('*').length > 300) return [q({full: true}), []]; // a big subtree changed: walk again
+        if (d.querySelectorAll('*').length > 300) return [q({full: true}), '', []]; // a big subtree changed: walk again
         for (const c of d.querySelectorAll('*')) if (S.index.has(c)) hit.add(S.index.get(c));
       }
       if (d.localName === 'label' && d.control && S.index.has(d.control)) hit.add(S.index.get(d.control));
       if (d.nodeType === 1 && (STRUCT_TAGS.has(d.localName) || d.hasAttribute('role'))) {
         const r = d.computedRole;
-        if (r === 'heading' || LANDMARK.has(r) || r === 'Iframe') return [q({full: true}), []];
+        if (r === 'heading' || LANDMARK.has(r) || r === 'Iframe') return [q({full: true}), '', []];
       }
     }
     // State set by scripts (el.checked = …, el.value = …) fires no event and
@@ -368,10 +428,11 @@
     for (const a of added) {
       if (!a.isConnected) continue;
       // structure or frames inside new content: the full walk places them right
-      if (STRUCT_TAGS.has(a.localName) || a.querySelector('iframe,frame,[role],' + [...STRUCT_TAGS].join(','))) return [q({full: true}), []];
+      if (STRUCT_TAGS.has(a.localName) || a.querySelector('iframe,frame,[role],' + [...STRUCT_TAGS].join(','))) return [q({full: true}), '', []];
       if (a.matches('a[href],button,input,select,textarea,summary,[tabindex],[contenteditable]') ||
-          a.querySelector('a[href],button,input,select,textarea,summary,[tabindex],[contenteditable]')) return [q({full: true}), []];
+          a.querySelector('a[href],button,input,select,textarea,summary,[tabindex],[contenteditable]')) return [q({full: true}), '', []];
     }
+    strs = []; sid = new Map();
     const rows = [], pick = [], pk = [], gone = [];
     for (const k of hit) {
       const el = S.els[k];
@@ -386,10 +447,10 @@
       for (let k = 0; k < S.els.length; k++) if (S.els[k].isConnected) boxes.push([k, ...box(S.els[k], vw, vh)]);
       S.sx = scrollX; S.sy = scrollY; S.vw = vw; S.vh = vh;
     }
-    return [q({rows, pk, gone, boxes}), pick];
+    return [q({pk, strs, gone, boxes}), encode(rows), pick];
   };
 
   // node(k) is the element behind key k, for its backend node id.
-  S.node = k => [q({pk: [k]}), S.els[k] ? [S.els[k]] : []];
+  S.node = k => [q({pk: [k]}), '', S.els[k] ? [S.els[k]] : []];
   return S;
 })()

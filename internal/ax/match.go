@@ -19,10 +19,11 @@ func (b Box) Empty() bool { return b.W <= 0 || b.H <= 0 }
 type Element struct {
 	Item
 	Handle string
-	Frame  string // frame id
-	Prefix string // handle prefix of the frame: "" for the main frame, "f1/" …
-	Nth    int    // index among elements with the same role and name in the frame
-	Doc    string // loader id of the frame's document
+	Frame  string   // frame id
+	Prefix string   // handle prefix of the frame: "" for the main frame, "f1/" …
+	Nth    int      // index among elements with the same role and name in the frame
+	Doc    string   // loader id of the frame's document
+	Parent *Element // the ref it sits inside, if any
 }
 
 // NodeKey identifies an element across snapshots: its backend node id, or

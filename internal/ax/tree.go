@@ -39,7 +39,11 @@ type Item struct {
 	Stable   string // "#id", "[data-testid=…]" or "[name=…]" when the page offers one
 	Box      Box    // border box in CSS px of the frame's viewport (of the top-level one, once placed)
 	HasBox   bool
-	Local    int // key of the element in the frame's in-page inventory (fast path), 0 if none
+	Local    int    // key of the element in the frame's in-page inventory (fast path), 0 if none
+	Group    string // the table or grid it sits in: `table "Orders"`
+	Row      int    // its row's number in that table (from 1), 0 outside rows
+	Up       int    // 1 + index of the ref item it sits inside, in the same slice; 0 for none
+	upLocal  int    // (fast path) Local of that ref, from which Up is recomputed as items come and go
 }
 
 // State is an element's state as the AX tree reports it.
@@ -178,6 +182,10 @@ type frameCtx struct {
 	context  string
 	counts   map[string]int // role → siblings seen so far under the nearest significant ancestor
 	inRef    bool           // an ancestor already has a ref
+	up       int            // 1 + item index of the nearest ancestor ref
+	group    string         // nearest table or grid
+	rows     *int           // rows seen so far in it
+	row      int
 }
 
 const maxDepth = 2000
@@ -231,6 +239,17 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 			Level: headingLevel(n), Node: n.BackendDOMNodeID, Landmark: c.landmark})
 		w.heading = name
 	}
+	if role == "table" || role == "grid" || role == "treegrid" {
+		child.group = role
+		if name != "" {
+			child.group += " " + strconv.Quote(truncate(name, 60))
+		}
+		child.rows, child.row = new(int), 0
+	}
+	if role == "row" && c.rows != nil {
+		*c.rows++
+		child.row = *c.rows
+	}
 	if contextRoles[role] {
 		label := name
 		if label == "" {
@@ -252,7 +271,9 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 			ctxName = "heading " + strconv.Quote(truncate(w.heading, 60))
 		}
 		w.items = append(w.items, Item{Kind: KindRef, Depth: c.depth, Role: role, Name: name,
-			Node: n.BackendDOMNodeID, State: st, Landmark: c.landmark, Context: ctxName, Path: child.path})
+			Node: n.BackendDOMNodeID, State: st, Landmark: c.landmark, Context: ctxName, Path: child.path,
+			Group: child.group, Row: child.row, Up: c.up})
+		child.up = len(w.items)
 	}
 	if opaqueRoles[role] {
 		return

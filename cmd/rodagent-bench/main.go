@@ -1,0 +1,240 @@
+// Command rodagent-bench measures what an agent pays for each step on the
+// reference pages in testdata/fixtures, against a real Chromium, and prints
+// the figures as Markdown for BENCHMARKS.md:
+//
+//	go run ./cmd/rodagent-bench            # from the repository root
+//	go run ./cmd/rodagent-bench -n 21 -fixtures path/to/testdata/fixtures
+//
+// For each page: the snapshot's characters and refs; the full snapshot's time
+// (median and spread); the raw Accessibility.getFullAXTree of the same page in
+// the same run; a delta's time and characters after one change; Go heap held
+// by a snapshot; and a click by ref — its time and CDP round trips — against a
+// bare rod click of the same node (scrollIntoViewIfNeeded, getContentQuads,
+// three mouse events), the floor any CDP click pays.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/rodagent/rodagent"
+	"github.com/rodagent/rodagent/input"
+)
+
+// page is one reference page and the steps measured on it.
+type page struct {
+	name   string
+	path   string
+	click  string // role and name of a control to click by ref (harmless to repeat)
+	change string // role and name of a control whose click changes the page, for the delta
+	runs   int    // runs of the slow measurements
+}
+
+var pages = []page{
+	{name: "app shell (89 controls)", path: "appshell.html", click: "button/Refresh", change: "button/Mute notifications"},
+	{name: "form (locator form)", path: "components/locator-form.html", click: "checkbox/Subscribe", change: "checkbox/Subscribe"},
+	{name: "large table (6,005 controls)", path: "bigtable.html", click: "checkbox/Select row 3", change: "checkbox/Select row 1", runs: 5},
+}
+
+func main() {
+	fixtures := flag.String("fixtures", "testdata/fixtures", "directory of the reference pages")
+	n := flag.Int("n", 15, "runs per measurement")
+	flag.Parse()
+	log.SetFlags(0)
+	if _, err := os.Stat(*fixtures); err != nil {
+		log.Fatalf("rodagent-bench: %v (run from the repository root, or pass -fixtures)", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.FileServer(http.Dir(*fixtures))}
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+
+	b, err := rodagent.Launch(ctx, rodagent.WithDownload(false))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	fmt.Printf("rodagent-bench · %s · %s/%s · %d CPUs · %d runs\n\n", time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *n)
+	fmt.Println("| page | refs | text chars | full snapshot median (min–max) | raw getFullAXTree median | ratio | delta after one change | delta chars | Go heap held |")
+	fmt.Println("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+	var clicks []string
+	for _, pg := range pages {
+		runs := *n
+		if pg.runs > 0 && pg.runs < runs {
+			runs = pg.runs
+		}
+		r, c, err := measure(ctx, b, "http://"+ln.Addr().String()+"/"+pg.path, pg, runs, *n)
+		if err != nil {
+			log.Fatalf("%s: %v", pg.name, err)
+		}
+		fmt.Printf("| %s | %s\n", pg.name, r)
+		clicks = append(clicks, fmt.Sprintf("| %s | %s", pg.name, c))
+	}
+	fmt.Println()
+	fmt.Println("| page | click by ref median (min–max) | round trips | bare rod click median (min–max) | round trips | ratio |")
+	fmt.Println("| --- | --- | --- | --- | --- | --- |")
+	for _, c := range clicks {
+		fmt.Println(c)
+	}
+}
+
+func measure(ctx context.Context, b *rodagent.Browser, url string, pg page, runs, clickRuns int) (string, string, error) {
+	p, err := b.NewPage(ctx, url)
+	if err != nil {
+		return "", "", err
+	}
+	defer p.Close()
+	if err := p.Wait(ctx, rodagent.NetworkIdle()); err != nil {
+		return "", "", err
+	}
+	first, err := p.Snapshot(ctx) // the first look builds what later ones reuse
+	if err != nil {
+		return "", "", err
+	}
+	var full []time.Duration
+	var snap *rodagent.Snapshot
+	for i := 0; i < runs; i++ {
+		start := time.Now()
+		snap, err = p.Snapshot(ctx, rodagent.WithFull())
+		if err != nil {
+			return "", "", err
+		}
+		full = append(full, time.Since(start))
+	}
+	var raw []time.Duration
+	for i := 0; i < min(runs, 5); i++ {
+		start := time.Now()
+		if _, err := (proto.AccessibilityGetFullAXTree{}).Call(p.Rod().Context(ctx)); err != nil {
+			return "", "", err
+		}
+		raw = append(raw, time.Since(start))
+	}
+	heap := heldBy(func() any { s, _ := p.Snapshot(ctx, rodagent.WithFull()); return s })
+
+	// Delta: one change (not timed), then the next look (timed).
+	var delta []time.Duration
+	deltaChars := 0
+	change := find(snap, pg.change)
+	for i := 0; i < runs; i++ {
+		if _, err := p.Click(ctx, change); err != nil {
+			return "", "", err
+		}
+		start := time.Now()
+		d, err := p.Snapshot(ctx)
+		if err != nil {
+			return "", "", err
+		}
+		delta = append(delta, time.Since(start))
+		deltaChars = len(strings.TrimSuffix(d.String(), rodagent.SafetyLine+"\n"))
+	}
+
+	// Click by ref, and the bare floor on the same node.
+	target := find(snap, pg.click)
+	var click, bare []time.Duration
+	var rts, bareRTs int64
+	for i := 0; i < clickRuns; i++ {
+		before := p.RoundTrips()
+		start := time.Now()
+		if _, err := p.Click(ctx, target); err != nil {
+			return "", "", err
+		}
+		click = append(click, time.Since(start))
+		rts = p.RoundTrips() - before
+	}
+	cur, err := p.Snapshot(ctx, rodagent.WithFull())
+	if err != nil {
+		return "", "", err
+	}
+	ref, _ := cur.Ref(target)
+	rp := p.Rod().Context(ctx)
+	for i := 0; i < clickRuns; i++ {
+		start := time.Now()
+		calls, err := bareClick(ctx, rp, ref.BackendNodeID)
+		if err != nil {
+			return "", "", err
+		}
+		bare = append(bare, time.Since(start))
+		bareRTs = calls
+	}
+	row := fmt.Sprintf("%d | %d | %s | %s | %.2f× | %s | %d | %.1f MB |",
+		len(snap.Refs), len(first.FullText()), spread(full), ms(median(raw)),
+		float64(median(full))/float64(median(raw)), spread(delta), deltaChars, heap)
+	crow := fmt.Sprintf("%s | %d | %s | %d | %.2f× |", spread(click), rts, spread(bare), bareRTs,
+		float64(median(click))/float64(median(bare)))
+	return row, crow, nil
+}
+
+// bareClick is the least a CDP click can do: scroll the node into view, read
+// its quads, and press at the centre. It returns the round trips it made.
+func bareClick(ctx context.Context, c interface {
+	proto.Client
+	proto.Sessionable
+	proto.Contextable
+}, id proto.DOMBackendNodeID) (int64, error) {
+	if err := (proto.DOMScrollIntoViewIfNeeded{BackendNodeID: id}).Call(c); err != nil {
+		return 0, err
+	}
+	q, err := proto.DOMGetContentQuads{BackendNodeID: id}.Call(c)
+	if err != nil || len(q.Quads) == 0 {
+		return 0, fmt.Errorf("quads: %v", err)
+	}
+	x, y := 0.0, 0.0
+	for i := 0; i < 8; i += 2 {
+		x += q.Quads[0][i] / 4
+		y += q.Quads[0][i+1] / 4
+	}
+	return 5, input.Click(ctx, c, input.Point{X: x, Y: y}, 1, 0)
+}
+
+func find(s *rodagent.Snapshot, roleName string) string {
+	role, name, _ := strings.Cut(roleName, "/")
+	for _, r := range s.Refs {
+		if r.Role == role && r.Name == name {
+			return r.Ref
+		}
+	}
+	log.Fatalf("no %s %q on the page", role, name)
+	return ""
+}
+
+// heldBy is the Go heap still in use while the value made by mk is held.
+func heldBy(mk func() any) float64 {
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	v := mk()
+	runtime.GC()
+	runtime.ReadMemStats(&b)
+	runtime.KeepAlive(v)
+	return float64(int64(b.HeapAlloc)-int64(a.HeapAlloc)) / 1e6
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+func spread(ds []time.Duration) string {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return fmt.Sprintf("%s (%s–%s)", ms(s[len(s)/2]), ms(s[0]), ms(s[len(s)-1]))
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
