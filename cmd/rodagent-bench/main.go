@@ -92,6 +92,67 @@ func main() {
 	for _, c := range clicks {
 		fmt.Println(c)
 	}
+	fmt.Println()
+	if err := perAction(ctx, b, "http://"+ln.Addr().String()+"/native.html", *n); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// perAction prints the CDP round trips and median time of each action on a
+// page of native controls: what each verb costs an agent.
+func perAction(ctx context.Context, b *rodagent.Browser, url string, n int) error {
+	p, err := b.NewPage(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	s, err := p.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "rodagent-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	country, remember, bio := find(s, "combobox/Country"), find(s, "checkbox/Remember me"), find(s, "textbox/Bio")
+	steps := []struct {
+		name string
+		do   func() (rodagent.ActionStatus, error)
+	}{
+		{"Click", func() (rodagent.ActionStatus, error) { return p.Click(ctx, remember) }},
+		{"DblClick", func() (rodagent.ActionStatus, error) { return p.DblClick(ctx, bio) }},
+		{"Hover", func() (rodagent.ActionStatus, error) { return p.Hover(ctx, remember) }},
+		{"Focus", func() (rodagent.ActionStatus, error) { return p.Focus(ctx, bio) }},
+		{"Type", func() (rodagent.ActionStatus, error) { return p.Type(ctx, bio, "hello") }},
+		{"Press", func() (rodagent.ActionStatus, error) { return p.Press(ctx, "End") }},
+		{"Scroll (wheel)", func() (rodagent.ActionStatus, error) { return p.Scroll(ctx, "down", 10) }},
+		{"Scroll (to ref)", func() (rodagent.ActionStatus, error) { return p.Scroll(ctx, country, 0) }},
+		{"Check (already checked)", func() (rodagent.ActionStatus, error) { return p.Check(ctx, remember) }},
+		{"Select", func() (rodagent.ActionStatus, error) { return p.Select(ctx, country, "Germany") }},
+		{"Snapshot (delta)", func() (rodagent.ActionStatus, error) { _, err := p.Snapshot(ctx); return rodagent.Ready, err }},
+		{"Snapshot (full)", func() (rodagent.ActionStatus, error) {
+			_, err := p.Snapshot(ctx, rodagent.WithFull())
+			return rodagent.Ready, err
+		}},
+	}
+	fmt.Println("| action (native.html) | round trips | median (min–max) |")
+	fmt.Println("| --- | --- | --- |")
+	for _, st := range steps {
+		var ds []time.Duration
+		var rts int64
+		for i := 0; i < n; i++ {
+			before := p.RoundTrips()
+			start := time.Now()
+			if _, err := st.do(); err != nil {
+				return fmt.Errorf("%s: %w", st.name, err)
+			}
+			ds = append(ds, time.Since(start))
+			rts = p.RoundTrips() - before
+		}
+		fmt.Printf("| %s | %d | %s |\n", st.name, rts, spread(ds))
+	}
+	return nil
 }
 
 func measure(ctx context.Context, b *rodagent.Browser, url string, pg page, runs, clickRuns int) (string, string, error) {

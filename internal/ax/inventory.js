@@ -119,10 +119,6 @@
     return '';
   }
 
-  function pointerOwn(el) {
-    const p = el.parentElement;
-    return getComputedStyle(el).cursor === 'pointer' && !(p && getComputedStyle(p).cursor === 'pointer');
-  }
 
   function deepActive() {
     let a = document.activeElement;
@@ -196,8 +192,23 @@
     return v.length > 200 ? v.slice(0, 200) : v;
   }
 
-  // The text that names an unnamed row or list item for a person.
+  const CONTROLS = 'button,a,input,select,textarea,[role=button],[role=link],[role=checkbox]';
+
+  // The text that names an unnamed row or list item for a person: for a table
+  // row, its first cell that is text rather than a control.
   function firstText(el) {
+    if (el.localName === 'tr') {
+      for (const c of el.cells) {
+        if (c.querySelector(CONTROLS)) continue;
+        const t = collapse(c.textContent);
+        if (t) return t;
+      }
+      return '';
+    }
+    return firstTextWalk(el);
+  }
+
+  function firstTextWalk(el) {
     const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: t =>
       (t.parentElement && t.parentElement.closest('button,a,input,select,textarea,[role=button],[role=link]') &&
        el.contains(t.parentElement.closest('button,a,input,select,textarea,[role=button],[role=link]')))
@@ -274,9 +285,11 @@
     let closed = false, heading = '';
     const ctxCache = new Map();
     // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up]
-    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1]];
+    // stack entries also carry the parent's cursor, so each element's style is
+    // read once: a pointer cursor an element sets itself marks it clickable.
+    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '']];
     while (stack.length) {
-      const [el, depth, lm, ctx, inRef, group, rows_, rowNo, up] = stack.pop();
+      const [el, depth, lm, ctx, inRef, group, rows_, rowNo, up, parentCursor] = stack.pop();
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
       let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
@@ -324,12 +337,13 @@
           if (label) childCtx = role + ' ' + q(clip(label, 60));
         }
       }
-      let isRef = false;
+      let isRef = false, cursor = '';
+      if (opts.pointer && !inRef) cursor = getComputedStyle(el).cursor;
       if (strongCandidate(el)) isRef = true;
       else if (!inRef) {
         const weak = weakCandidate(el);
         if (weak === 'edit') isRef = true;
-        else if (weak === 'focus' || (opts.pointer && pointerOwn(el))) isRef = 'named';
+        else if (weak === 'focus' || (cursor === 'pointer' && parentCursor !== 'pointer')) isRef = 'named';
       }
       if (isRef && !hiddenFromAT(el)) {
         const role = roleOf(el);
@@ -348,10 +362,10 @@
         if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
       }
       const kids = el.children;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp]);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor]);
       if (el.shadowRoot) {
         const sk = el.shadowRoot.children;
-        for (let i = sk.length - 1; i >= 0; i--) stack.push([sk[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp]);
+        for (let i = sk.length - 1; i >= 0; i--) stack.push([sk[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor]);
       }
     }
     // Backend node ids: for every ref of a page of ordinary size, else for
