@@ -230,8 +230,8 @@ func (b *Browser) isClosed() error {
 // Tab is one open tab as listed by Tabs: its id and origin only. Titles are
 // page-authored text and are deliberately left out of listings a model reads.
 type Tab struct {
-	ID     string `json:"id"`
-	Origin string `json:"origin"`
+	ID     string `json:"id"`     // the target id, for Browser.Page
+	Origin string `json:"origin"` // scheme://host[:port] of the tab's page, or "about:blank", "data:", …
 }
 
 // Tabs lists the open tabs of this browser (or of this context).

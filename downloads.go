@@ -17,8 +17,8 @@ import (
 type Download struct {
 	Path          string `json:"path"`           // where the file is now
 	SuggestedName string `json:"suggested_name"` // the name the site gave it
-	URL           string `json:"url"`
-	Size          int64  `json:"size"`
+	URL           string `json:"url"`            // where it came from
+	Size          int64  `json:"size"`           // bytes received
 }
 
 // downloadHub watches the browser's download events for every page. Chromium

@@ -111,11 +111,12 @@ func init() {
 // Candidate is one of the elements an ambiguous target could mean.
 type Candidate struct {
 	Ref      string // handle, when the element has one
-	Role     string
-	Name     string
-	Landmark string
+	Role     string // Chromium's computed role
+	Name     string // accessible name
+	Landmark string // nearest landmark: `navigation "Main"`
 }
 
+// String is the candidate as the error lists it: handle (or role), name and landmark.
 func (c Candidate) String() string {
 	s := c.Ref
 	if s == "" {
@@ -133,15 +134,16 @@ func (c Candidate) String() string {
 // ActionError is the error returned with every failure status. Next says, in
 // words a model can follow, what to do next.
 type ActionError struct {
-	Action     string // "click", "type", …
-	Ref        string // the target as given
-	Status     ActionStatus
-	Next       string
-	Detail     string      // what was found, e.g. the element covering the target
-	Candidates []Candidate // for Ambiguous
-	Err        error       // underlying cause, if any
+	Action     string       // "click", "type", …
+	Ref        string       // the target as given
+	Status     ActionStatus // why it failed
+	Next       string       // the next move, in words
+	Detail     string       // what was found, e.g. the element covering the target
+	Candidates []Candidate  // for Ambiguous
+	Err        error        // underlying cause, if any
 }
 
+// Error reads "rodagent: click btn-save: obscured: covered by … — next move".
 func (e *ActionError) Error() string {
 	var b strings.Builder
 	b.WriteString("rodagent: ")

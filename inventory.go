@@ -145,16 +145,17 @@ func (p *Page) primeAX(ctx context.Context, f frameInfo, world proto.RuntimeExec
 		p.axOn[f.sess.ID] = true
 		p.mu.Unlock()
 	}
-	doc, err := proto.RuntimeEvaluate{Expression: "document.documentElement", ContextID: world, ObjectGroup: "rodagent-prime"}.Call(bc)
+	doc, err := proto.RuntimeEvaluate{Expression: "document.documentElement", ContextID: world}.Call(bc)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: "rodagent-prime"}.Call(f.sess.Bind(context.WithoutCancel(ctx)))
-	}()
 	if doc.Result == nil || doc.Result.ObjectID == "" {
 		return nil
 	}
+	// Release just this object: frames of one session are primed concurrently.
+	defer func() {
+		_ = proto.RuntimeReleaseObject{ObjectID: doc.Result.ObjectID}.Call(f.sess.Bind(context.WithoutCancel(ctx)))
+	}()
 	_, err = proto.AccessibilityGetPartialAXTree{ObjectID: doc.Result.ObjectID, FetchRelatives: false}.Call(bc)
 	return err
 }

@@ -69,11 +69,12 @@ func isBare(s string) bool {
 
 // LocatorError says where and why a locator's text form did not parse.
 type LocatorError struct {
-	Input  string
-	Offset int // byte offset into Input
-	Msg    string
+	Input  string // the text given
+	Offset int    // byte offset into Input
+	Msg    string // what was expected there
 }
 
+// Error reads "rodagent: locator "…": at 12: expected "]"".
 func (e *LocatorError) Error() string {
 	return fmt.Sprintf("rodagent: locator %q: at %d: %s", e.Input, e.Offset, e.Msg)
 }

@@ -72,9 +72,9 @@ type frameInfo struct {
 // Dialog is a JavaScript dialog (alert, confirm, prompt, beforeunload) the
 // page opened, and how it was answered.
 type Dialog struct {
-	Type     string `json:"type"` // alert, confirm, prompt, beforeunload
-	Message  string `json:"message"`
-	Accepted bool   `json:"accepted"`
+	Type     string `json:"type"`           // alert, confirm, prompt, beforeunload
+	Message  string `json:"message"`        // the page's text, capped
+	Accepted bool   `json:"accepted"`       // accepted, or dismissed
 	Text     string `json:"text,omitempty"` // text entered into a prompt
 	Armed    bool   `json:"armed"`          // answered by an armed hook rather than the default
 }
@@ -82,8 +82,8 @@ type Dialog struct {
 // ConsoleMessage is one message the page logged or one uncaught exception.
 type ConsoleMessage struct {
 	Type string    `json:"type"` // log, info, warning, error, exception, …
-	Text string    `json:"text"`
-	Time time.Time `json:"time"`
+	Text string    `json:"text"` // the arguments as text, capped at 1,000 characters
+	Time time.Time `json:"time"` // when the library received it
 }
 
 const consoleKeep = 200
@@ -515,10 +515,11 @@ func (p *Page) URL() string {
 
 // NavigationError reports that a navigation failed (network error, refused, …).
 type NavigationError struct {
-	URL    string
-	Reason string
+	URL    string // where the navigation went
+	Reason string // Chromium's error text, such as net::ERR_CONNECTION_REFUSED
 }
 
+// Error says where the navigation went and why it failed.
 func (e *NavigationError) Error() string {
 	return fmt.Sprintf("rodagent: navigating to %s failed: %s", e.URL, e.Reason)
 }

@@ -26,7 +26,10 @@ type Session interface {
 }
 
 // Point is a position in CSS pixels of the top-level viewport.
-type Point struct{ X, Y float64 }
+type Point struct {
+	X float64 // from the left edge
+	Y float64 // from the top edge
+}
 
 type bound struct {
 	s   Session

@@ -1,0 +1,39 @@
+package browsertest_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+	"github.com/rodagent/rodagent/browsertest"
+)
+
+func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
+
+var app = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	fmt.Fprint(w, `<form aria-label="Subscribe"><label>Email <input name="email"></label>
+		<button onclick="event.preventDefault(); this.textContent = 'Subscribed'">Subscribe</button></form>`)
+})
+
+func TestPageInATest(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p := browsertest.Page(t, browsertest.Serve(t, app))
+	if _, err := p.Locate(rodagent.ByLabel("Email")).Type(ctx, "me@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Locate(rodagent.ByRole("button", "Subscribe")).Click(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Wait(ctx, rodagent.TextPresent("Subscribed")); err != nil {
+		t.Fatal(err)
+	}
+	if browsertest.Browser(t) != browsertest.Browser(t) {
+		t.Errorf("one browser per test binary")
+	}
+}
