@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -195,9 +196,7 @@ func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 // element into view.
 func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStatus, error) {
 	dir := strings.ToLower(strings.TrimSpace(where))
-	switch dir {
-	case "up", "down", "left", "right":
-	default:
+	if _, ok := scrollUnits[dir]; !ok {
 		// resolve already scrolls the element into view
 		return p.act(ctx, Action{Verb: "scroll"}, p.byRef(where), needs{}, func(*target, input.Point) error { return nil })
 	}
@@ -215,30 +214,12 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 		return statusOf(err), err
 	}
 	vw, vh := float64(m.CSSLayoutViewport.ClientWidth), float64(m.CSSLayoutViewport.ClientHeight)
+	unit := scrollUnits[dir]
 	d := float64(amount)
-	var dx, dy float64
-	switch dir {
-	case "up":
-		if d == 0 {
-			d = 0.8 * vh
-		}
-		dy = -d
-	case "down":
-		if d == 0 {
-			d = 0.8 * vh
-		}
-		dy = d
-	case "left":
-		if d == 0 {
-			d = 0.8 * vw
-		}
-		dx = -d
-	case "right":
-		if d == 0 {
-			d = 0.8 * vw
-		}
-		dx = d
+	if d == 0 {
+		d = 0.8 * (vw*math.Abs(unit[0]) + vh*math.Abs(unit[1])) // most of a screen
 	}
+	dx, dy := unit[0]*d, unit[1]*d
 	if err := input.Wheel(ctx, p.main, input.Point{X: vw / 2, Y: vh / 2}, dx, dy); err != nil {
 		err = p.inputErr(ctx, "scroll", where, err)
 		return statusOf(err), err
@@ -251,6 +232,9 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 	}
 	return Ready, nil
 }
+
+// scrollUnits are the wheel directions Scroll takes.
+var scrollUnits = map[string][2]float64{"up": {0, -1}, "down": {0, 1}, "left": {-1, 0}, "right": {1, 0}}
 
 // Check makes sure the checkbox, radio or switch a ref names is checked,
 // clicking it if it is not, then verifies the state changed (NotChanged when

@@ -2,6 +2,7 @@ package rodagent_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rodagent/rodagent"
+	. "github.com/rodagent/rodagent" //nolint:staticcheck // locators read best unqualified
 )
 
 // openControl completes a custom dropdown with only snapshots and ref
@@ -340,5 +342,81 @@ func TestDownload(t *testing.T) {
 	}
 	if body, _ := os.ReadFile(dl2.Path); string(body) != "hello from blob" || filepath.Base(dl2.Path) != "generated.txt" {
 		t.Errorf("blob download %+v: %q", dl2, body)
+	}
+}
+
+// Checkbox and radio by clicking their labels: the label text is no ref, so a
+// locator names it, and the click on the label reaches the control.
+func TestClickLabelsByText(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "native.html")
+	for _, label := range []string{"Remember me", "Pro"} {
+		if st, err := p.Locate(ByText(label).Exact()).Click(ctx); err != nil || st != rodagent.Ready {
+			t.Fatalf("click label %q: %s, %v", label, st, err)
+		}
+	}
+	var state []bool
+	eval(t, p, "[document.getElementById('remember').checked, document.getElementById('plan-pro').checked]", &state)
+	if fmt.Sprint(state) != "[true true]" {
+		t.Errorf("clicking the labels should check both: %v", state)
+	}
+}
+
+func TestWaitForRefsAndNetwork(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "basic.html")
+	if err := p.Wait(ctx, rodagent.NetworkIdle()); err != nil {
+		t.Fatal(err)
+	}
+	s := snapshot(t, p)
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Add row")); err != nil {
+		t.Fatal(err)
+	}
+	s = snapshot(t, p)
+	remove := refNamed(t, s, "button", "Remove row 1")
+	if err := p.Wait(ctx, rodagent.RefPresent(remove)); err != nil {
+		t.Fatalf("RefPresent on a present ref: %v", err)
+	}
+	// The row goes away a moment after a timer fires; Wait sees it happen.
+	eval(t, p, "(setTimeout(() => document.getElementById('row-1').remove(), 150), 1)", nil)
+	if err := p.Wait(ctx, rodagent.RefGone(remove)); err != nil {
+		t.Fatalf("RefGone: %v", err)
+	}
+	short := testCtx(t, 300*time.Millisecond)
+	err := p.Wait(short, rodagent.TextPresent("this text never appears"))
+	wantStatus(t, "waiting past the deadline", statusOfErr(err), err, rodagent.Timeout, rodagent.ErrTimeout)
+}
+
+func statusOfErr(err error) rodagent.ActionStatus {
+	var ae *rodagent.ActionError
+	if errors.As(err, &ae) {
+		return ae.Status
+	}
+	return ""
+}
+
+// A button that slides: with the stability check on, the click waits for it
+// to stop and lands on it.
+func TestStabilityCheck(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "actionability.html?banner=off")
+	s := snapshot(t, p)
+	if _, err := p.Click(ctx, refNamed(t, s, "button", "Start moving")); err != nil {
+		t.Fatal(err)
+	}
+	p.SetStabilityCheck(true)
+	defer p.SetStabilityCheck(false)
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Moving")); err != nil || st != rodagent.Ready {
+		t.Fatalf("click a sliding button: %s, %v", st, err)
+	}
+	var clicks []string
+	eval(t, p, "window.__log.filter(r => r.type === 'click').map(r => r.id)", &clicks)
+	if fmt.Sprint(clicks) != "[start-moving moving]" {
+		t.Errorf("clicks: %v", clicks)
+	}
+	var ended bool
+	eval(t, p, "window.__log.some(r => r.type === 'animation-end')", &ended)
+	if !ended {
+		t.Errorf("the click should have waited for the animation to end")
 	}
 }

@@ -198,7 +198,7 @@ func (p *Page) match(inv *inventory, nodes map[*frameJob][]ax.Node, css map[*fra
 		if s := inv.sessions[j.info.sess.ID]; s != nil {
 			dom = s.dom
 		}
-		if l.kind == locTestID || l.kind == locCSS {
+		if l.kind == locTestID || l.kind == locCSS || l.kind == locText {
 			// Matched in the DOM: the element need not be in the AX tree.
 			ns = withDOMOnly(ns, dom, j.info.id)
 		}
@@ -213,6 +213,28 @@ func (p *Page) match(inv *inventory, nodes map[*frameJob][]ax.Node, css map[*fra
 			}
 			seen[idx] = true
 			out = append(out, located{node: ns[idx], idx: idx, job: j})
+		}
+		if l.kind == locText && dom != nil {
+			// Text the AX tree folds away (a <label for>'s, which names its
+			// control) is still text a person reads and clicks.
+			at := map[proto.DOMBackendNodeID]int{}
+			for i, n := range ns {
+				if n.Backend != 0 {
+					at[n.Backend] = i
+				}
+			}
+			for _, tx := range dom.Texts {
+				i, ok := at[tx.Parent]
+				if !ok || !ns[i].Ignored || ns[i].Hidden || !dom.Nodes[tx.Parent].HasBounds || !l.matchText(tx.Value) {
+					continue
+				}
+				idx := ownerOf(ns, i)
+				if seen[idx] || !l.matchLandmark(ns[idx].Landmark) || (parents != nil && !insideAny(parents, j, ns, idx)) {
+					continue
+				}
+				seen[idx] = true
+				out = append(out, located{node: ns[idx], idx: idx, job: j})
+			}
 		}
 		nodes[j] = ns
 	}
@@ -246,7 +268,9 @@ func (l Locator) matchNode(ns []ax.Node, i int, n ax.Node, dom *ax.DOMIndex, css
 	case locLabel:
 		return i, !n.Ignored && n.Ref && n.Name != "" && l.matchText(n.Name)
 	case locText:
-		if n.Ignored || n.Role != "StaticText" || !l.matchText(n.Name) {
+		// A label's text is ignored by the AX tree (it names its control), yet
+		// a person reads and clicks it: only text nobody can see is left out.
+		if n.Hidden || n.Role != "StaticText" || !l.matchText(n.Name) {
 			return 0, false
 		}
 		return textOwner(ns, i), true
@@ -309,18 +333,24 @@ func withDOMOnly(ns []ax.Node, dom *ax.DOMIndex, frame proto.PageFrameID) []ax.N
 // it sits in when there is one nearby, else its parent element.
 func textOwner(ns []ax.Node, i int) int {
 	parent := ns[i].Parent
-	for k, up := parent, 0; k >= 0 && up < 4; k, up = ns[k].Parent, up+1 {
-		if ns[k].Ref {
-			return k
-		}
-	}
-	for parent >= 0 && (ns[parent].Ignored || ns[parent].Role == "StaticText") {
+	for parent >= 0 && ns[parent].Role == "StaticText" {
 		parent = ns[parent].Parent
 	}
 	if parent < 0 {
 		return i
 	}
-	return parent
+	return ownerOf(ns, parent)
+}
+
+// ownerOf is element i, or the control it sits in when there is one within
+// a few levels (the text of a button belongs to the button).
+func ownerOf(ns []ax.Node, i int) int {
+	for k, up := i, 0; k >= 0 && up < 4; k, up = ns[k].Parent, up+1 {
+		if ns[k].Ref {
+			return k
+		}
+	}
+	return i
 }
 
 // frameMatches applies WithinFrame; the caller holds p.mu.

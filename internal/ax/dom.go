@@ -34,6 +34,13 @@ type DOMIndex struct {
 	Nodes map[proto.DOMBackendNodeID]DOMInfo
 	Order []proto.DOMBackendNodeID // elements in document order
 	Docs  []DocInfo
+	Texts []DOMText // text nodes with something to read, in document order
+}
+
+// DOMText is a text node and the element it sits in.
+type DOMText struct {
+	Parent proto.DOMBackendNodeID
+	Value  string
 }
 
 // SnapshotStyles are the computed styles a DOM snapshot must ask for.
@@ -91,6 +98,12 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 			return str(d.Layout.Styles[li][0])
 		}
 		for ni, id := range n.BackendNodeID {
+			if ni < len(n.NodeType) && n.NodeType[ni] == 3 && ni < len(n.NodeValue) && ni < len(n.ParentIndex) {
+				if v := collapse(str(n.NodeValue[ni])); v != "" && n.ParentIndex[ni] >= 0 {
+					idx.Texts = append(idx.Texts, DOMText{Parent: n.BackendNodeID[n.ParentIndex[ni]], Value: v})
+				}
+				continue
+			}
 			if ni >= len(n.NodeType) || n.NodeType[ni] != 1 { // elements only
 				continue
 			}

@@ -15,6 +15,7 @@ type Node struct {
 	Backend  proto.DOMBackendNodeID
 	Parent   int // index of the parent node in the slice, -1 at the root
 	Ignored  bool
+	Hidden   bool   // ignored because a person cannot see it (not rendered, hidden, aria-hidden, inert)
 	Landmark string // nearest enclosing landmark: `navigation "Main"`
 	State    State
 	Ref      bool // it would get a ref in a snapshot
@@ -53,7 +54,7 @@ func Nodes(nodes []*proto.AccessibilityAXNode) []Node {
 		st := ParseState(n)
 		isRef := !n.Ignored && IsInteractive(role, st, name, inRef)
 		out = append(out, Node{Role: role, Name: name, Backend: n.BackendDOMNodeID, Parent: parent, Ignored: n.Ignored,
-			Landmark: landmark, State: st, Ref: isRef})
+			Hidden: n.Ignored && hiddenReason(n), Landmark: landmark, State: st, Ref: isRef})
 		me := len(out) - 1
 		if !n.Ignored && isLandmark(role, name) {
 			landmark = role
@@ -116,4 +117,16 @@ func Within(ns []Node, i, anc int) bool {
 		i = ns[i].Parent
 	}
 	return false
+}
+
+// hiddenReason reports whether an ignored node is ignored because it cannot
+// be seen, rather than because it is folded into another (a label's text).
+func hiddenReason(n *proto.AccessibilityAXNode) bool {
+	for _, r := range n.IgnoredReasons {
+		switch r.Name {
+		case "notRendered", "notVisible", "ariaHiddenElement", "ariaHiddenSubtree", "inertElement", "inertSubtree":
+			return true
+		}
+	}
+	return len(n.IgnoredReasons) == 0
 }
