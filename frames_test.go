@@ -1,6 +1,7 @@
 package rodagent_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -10,10 +11,20 @@ import (
 	"github.com/rodagent/rodagent"
 )
 
+// sessionClient sends raw CDP commands on one session of the shared browser.
+type sessionClient struct {
+	sid proto.TargetSessionID
+	ctx context.Context
+}
+
+func (c sessionClient) Call(_ context.Context, _, method string, params any) ([]byte, error) {
+	return shared.Rod().Call(c.ctx, string(c.sid), method, params)
+}
+
 // evalInFrame evaluates expr in the main world of an out-of-process frame.
 func evalInFrame(t *testing.T, f rodagent.Frame, expr string, out any) {
 	t.Helper()
-	sess := shared.Rod().PageFromSession(f.SessionID)
+	sess := sessionClient{sid: f.SessionID, ctx: testCtx(t, 10*time.Second)}
 	res, err := proto.RuntimeEvaluate{Expression: "JSON.stringify(" + expr + ")", ReturnByValue: true}.Call(sess)
 	if err != nil || res.ExceptionDetails != nil {
 		t.Fatalf("eval in frame %s: %v %v", f.URL, err, res)
@@ -178,5 +189,28 @@ func TestShadowRoots(t *testing.T) {
 	}
 	if clicks[0]["value"] != "open root" || clicks[1]["value"] != "closed root" {
 		t.Errorf("typed values seen by the shadow code: %v", clicks)
+	}
+}
+
+// A frame whose renderer crashed is named in the snapshot, and its refs say
+// frame_unreachable; the rest of the page is unaffected.
+func TestCrashedFrameIsNamed(t *testing.T) {
+	ctx := testCtx(t, 60*time.Second)
+	p := openURL(t, originA+"/frames.html?other="+originB)
+	s := snapshot(t, p)
+	pay := frameOf(t, s, "f2")
+	_ = proto.PageCrash{}.Call(sessionClient{sid: pay.Frame.SessionID, ctx: testCtx(t, 2*time.Second)}) // never answers: the renderer is gone
+	s2, err := p.Snapshot(ctx)
+	if err != nil {
+		t.Fatalf("a crashed frame must not fail the snapshot: %v", err)
+	}
+	text := s2.String()
+	if !strings.Contains(text, "f2") || !strings.Contains(text, "unreachable") {
+		t.Errorf("the crashed frame should be named unreachable:\n%s", text)
+	}
+	st, err := p.Click(ctx, "f2/btn-pay")
+	wantStatus(t, "a ref in a crashed frame", st, err, rodagent.FrameUnreachable, rodagent.ErrFrameUnreachable)
+	if st, err := p.Click(ctx, refNamed(t, s2, "button", "Top button")); err != nil || st != rodagent.Ready {
+		t.Errorf("the rest of the page still works: %s, %v", st, err)
 	}
 }

@@ -231,12 +231,20 @@ func (p *Page) onBrowserEvent(m *rod.Message) {
 		}
 	case "Target.targetCrashed":
 		var e proto.TargetTargetCrashed
-		if m.Load(&e) && e.TargetID == p.target {
-			p.mu.Lock()
-			p.crashed = true
-			p.notify()
-			p.mu.Unlock()
+		if !m.Load(&e) {
+			return
 		}
+		p.mu.Lock()
+		if e.TargetID == p.target {
+			p.crashed = true
+		}
+		for _, c := range p.children {
+			if c.targetID == e.TargetID {
+				c.crashed = true // an out-of-process frame's renderer
+			}
+		}
+		p.notify()
+		p.mu.Unlock()
 	case "Browser.downloadWillBegin", "Browser.downloadProgress":
 		// handled by the download hub
 	}

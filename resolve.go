@@ -40,8 +40,20 @@ func (p *Page) resolve(ctx context.Context, action, handle string) (*target, err
 		for _, r := range p.oldRegs {
 			old = old || r.Issued(handle)
 		}
+		var lostFrame string
+		if e, ok := reg.Left(handle); ok {
+			// Gone with its frame (removed, crashed): say so, not "element gone".
+			fi := p.frames[proto.PageFrameID(e.Frame)]
+			if fi == nil || fi.detached {
+				lostFrame = "its frame is gone"
+			} else if c := p.children[fi.sess.ID]; c != nil && (c.crashed || c.detached) {
+				lostFrame = "frame " + displayURL(fi.url) + " crashed"
+			}
+		}
 		p.mu.Unlock()
 		switch {
+		case lostFrame != "":
+			return nil, failure(action, handle, FrameUnreachable, lostFrame, nil)
 		case issued:
 			return nil, failure(action, handle, StaleRefUnresolved, "it left the page in an earlier snapshot", nil)
 		case old:

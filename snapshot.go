@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-rod/rod/lib/proto"
 	"golang.org/x/sync/errgroup"
@@ -148,6 +149,12 @@ type invLine struct {
 	lm    string // landmark text, for landmark lines
 }
 
+// frameReadTimeout bounds how long a frame other than the main one may take
+// to answer a snapshot.
+const frameReadTimeout = 10 * time.Second
+
+var errFrameCrashed = errors.New("its renderer crashed")
+
 // frameReadLimit bounds how many reads of one snapshot run at once; 0 is no
 // bound. Benchmarks set it to 1 to compare sequential with parallel reads.
 var frameReadLimit = 0
@@ -181,10 +188,14 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 		if f.detached || f.sess.Conn == nil {
 			continue
 		}
-		if c := p.children[f.sess.ID]; f.sess.ID != p.main.ID && (c == nil || c.detached) {
+		c := p.children[f.sess.ID]
+		if f.sess.ID != p.main.ID && (c == nil || c.detached) {
 			continue
 		}
 		j := &frameJob{info: *f, owner: f.owner}
+		if c != nil && c.crashed {
+			j.err = errFrameCrashed // named in the snapshot, never asked: it would not answer
+		}
 		inv.frames = append(inv.frames, j)
 		inv.byID[f.id] = j
 		if inv.sessions[f.sess.ID] == nil {
@@ -204,7 +215,18 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 		g.SetLimit(frameReadLimit)
 	}
 	for _, j := range inv.frames {
+		if j.err != nil {
+			continue
+		}
 		g.Go(func() error {
+			// A frame that does not answer (a renderer hung or dying) is named
+			// unreachable rather than holding up the whole snapshot.
+			ctx := ctx
+			if j.info.id != mainFrame {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, frameReadTimeout)
+				defer cancel()
+			}
 			if mode == readFast && p.fastAllowed(j.info) {
 				w, err := p.readInventory(ctx, j.info, full)
 				if err == nil && w != nil {
@@ -548,7 +570,12 @@ func framePrefixLess(a, b string) bool {
 }
 
 func frameErrText(err error) string {
-	if session.IsSessionGone(err) {
+	switch {
+	case errors.Is(err, errFrameCrashed):
+		return "its renderer crashed"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "it did not answer in time"
+	case session.IsSessionGone(err):
 		return "the frame's process is gone"
 	}
 	return capRunes(err.Error(), 120)

@@ -56,6 +56,13 @@ func (r *Registry) Lookup(h string) (*Element, bool) {
 	return e, ok
 }
 
+// Left returns the element behind a handle that left the page in an earlier
+// snapshot (its last known state).
+func (r *Registry) Left(h string) (*Element, bool) {
+	e, ok := r.left[h]
+	return e, ok
+}
+
 // Issued reports whether h was ever minted in this document.
 func (r *Registry) Issued(h string) bool { return r.minter.Used(h) }
 
