@@ -54,29 +54,35 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full bool) (*ax.W
 	p.mu.Unlock()
 	bc := f.sess.Bind(ctx)
 	for attempt := 0; attempt < 3; attempt++ {
-		if ff.world == 0 {
+		p.mu.Lock()
+		world := ff.world
+		p.mu.Unlock()
+		if world == 0 {
 			w, err := p.world(ctx, f)
 			if err != nil {
 				return nil, err
 			}
+			p.mu.Lock()
 			ff.world, ff.walk = w, nil
+			p.mu.Unlock()
+			world = w
 		}
 		if ff.walk != nil && !full {
-			ok, err := ff.walk.Delta(ctx, bc, ff.world)
+			ok, err := ff.walk.Delta(ctx, bc, world)
 			switch {
 			case err == nil && ok:
 				return ff.walk, nil
 			case errors.Is(err, ax.ErrContextGone):
-				ff.world = 0
+				p.forgetWorld(ff)
 				continue
 			case err != nil && !errors.Is(err, ax.ErrNoInventory):
 				return nil, err
 			}
 		}
-		w, err := ax.WalkFrame(ctx, bc, ff.world)
+		w, err := ax.WalkFrame(ctx, bc, world)
 		switch {
 		case errors.Is(err, ax.ErrContextGone):
-			ff.world = 0
+			p.forgetWorld(ff)
 			continue
 		case err != nil:
 			return nil, err
@@ -90,7 +96,7 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full bool) (*ax.W
 			return nil, errUseAX
 		case w.Cold:
 			// The document has no live AX context yet: make one, then walk.
-			if err := p.primeAX(ctx, f, ff.world); err != nil {
+			if err := p.primeAX(ctx, f, world); err != nil {
 				return nil, err
 			}
 			continue
@@ -99,6 +105,13 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full bool) (*ax.W
 		return w, nil
 	}
 	return nil, errUseAX
+}
+
+// forgetWorld drops a world that is gone (its document navigated away).
+func (p *Page) forgetWorld(ff *fastFrame) {
+	p.mu.Lock()
+	ff.world, ff.walk = 0, nil
+	p.mu.Unlock()
 }
 
 // world returns the library's isolated world in frame f's current document,
@@ -165,11 +178,15 @@ func (p *Page) primeAX(ctx context.Context, f frameInfo, world proto.RuntimeExec
 func (p *Page) localNode(ctx context.Context, f frameInfo, local int) (proto.DOMBackendNodeID, error) {
 	p.mu.Lock()
 	ff := p.fast[f.id]
+	var world proto.RuntimeExecutionContextID
+	if ff != nil && ff.loader == f.loader {
+		world = ff.world
+	}
 	p.mu.Unlock()
-	if ff == nil || ff.loader != f.loader || ff.world == 0 {
+	if world == 0 {
 		return 0, nil
 	}
-	id, err := ax.NodeOf(ctx, f.sess.Bind(ctx), ff.world, local)
+	id, err := ax.NodeOf(ctx, f.sess.Bind(ctx), world, local)
 	if errors.Is(err, ax.ErrContextGone) || errors.Is(err, ax.ErrNoInventory) {
 		return 0, nil
 	}

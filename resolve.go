@@ -122,6 +122,14 @@ func (t *target) fail(ctx context.Context, p *Page, action string, err error) er
 	if errors.Is(err, errFrameGone) {
 		return failure(action, t.handle, FrameUnreachable, "frame "+displayURL(t.frame.url)+" is gone", err)
 	}
+	// A navigation that started under the action took the node with it.
+	p.mu.Lock()
+	fi := p.frames[t.frame.id]
+	moved := fi != nil && string(fi.loader) != t.elem.Doc
+	p.mu.Unlock()
+	if moved && ctx.Err() == nil {
+		return failure(action, t.handle, PageChanged, "the page navigated while acting", err)
+	}
 	return p.actionErr(ctx, action, t.handle, err)
 }
 
