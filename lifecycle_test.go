@@ -1,6 +1,8 @@
 package rodagent_test
 
 import (
+	"bytes"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -196,5 +198,44 @@ func TestIsolatedContexts(t *testing.T) {
 	}
 	if _, err := shared.Tabs(ctx); err != nil {
 		t.Errorf("closing a context must not close the browser: %v", err)
+	}
+}
+
+func TestLaunchOptions(t *testing.T) {
+	ctx := testCtx(t, 60*time.Second)
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	b, err := rodagent.Launch(ctx, rodagent.WithDownload(false), rodagent.WithHeadless(true),
+		rodagent.WithWindowSize(800, 600), rodagent.WithLogger(log), rodagent.WithDefaultMaxChars(400),
+		rodagent.WithSandbox(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	p, err := b.NewPage(ctx, originA+"/appshell.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var size []int
+	eval(t, p, "[innerWidth, innerHeight]", &size)
+	if len(size) != 2 || size[0] != 800 || size[1] > 600 {
+		t.Errorf("viewport %v, want 800 wide and at most 600 high", size)
+	}
+	s, err := p.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.String()); n > 400+len(rodagent.SafetyLine)+1 || !strings.Contains(s.String(), "refs not shown") {
+		t.Errorf("WithDefaultMaxChars(400): text of %d chars:\n%s", n, s)
+	}
+	wide, err := p.Snapshot(ctx, rodagent.WithMaxChars(100000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wide.Shown != len(wide.Refs) {
+		t.Errorf("WithMaxChars overrides the default: %d of %d shown", wide.Shown, len(wide.Refs))
+	}
+	if !strings.Contains(logs.String(), "browser launched") {
+		t.Errorf("WithLogger gets the library's logs: %q", logs.String())
 	}
 }

@@ -12,7 +12,10 @@ import (
 	"github.com/rodagent/rodagent/browsertest"
 )
 
-func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
+func TestMain(m *testing.M) {
+	browsertest.Options(rodagent.WithWindowSize(1024, 700))
+	os.Exit(browsertest.Main(m))
+}
 
 var app = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -35,5 +38,13 @@ func TestPageInATest(t *testing.T) {
 	}
 	if browsertest.Browser(t) != browsertest.Browser(t) {
 		t.Errorf("one browser per test binary")
+	}
+	w, err := p.Locate(rodagent.ByRole("button", "Subscribed")).Visible(ctx)
+	if err != nil || !w {
+		t.Errorf("the button should read Subscribed: %v %v", w, err)
+	}
+	tabs, err := browsertest.Browser(t).Tabs(ctx)
+	if err != nil || len(tabs) != 1 {
+		t.Errorf("one tab open during the test: %v %v", tabs, err)
 	}
 }

@@ -158,6 +158,3 @@ func (m *Minter) Mint(prefix, base string) string {
 
 // Used reports whether h has ever been minted.
 func (m *Minter) Used(h string) bool { return m.used[h] }
-
-// Count is how many handles were ever minted.
-func (m *Minter) Count() int { return len(m.used) }

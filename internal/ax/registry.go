@@ -84,16 +84,6 @@ func (r *Registry) SetNode(h string, id proto.DOMBackendNodeID) {
 	}
 }
 
-// Live lists the live elements in the order of the last snapshot.
-func (r *Registry) Live() []*Element {
-	out := make([]*Element, 0, len(r.order))
-	for _, h := range r.order {
-		if e := r.live[h]; e != nil {
-			out = append(out, e)
-		}
-	}
-	return out
-}
 
 // Rebind records that handle h now names element e (an action found it).
 func (r *Registry) Rebind(h string, e *Element) {
@@ -109,17 +99,6 @@ func (r *Registry) Rebind(h string, e *Element) {
 	r.moved[h] = true
 }
 
-// Forget drops the live elements of frames for which keep returns false
-// (their frame navigated or went away); their handles stay used.
-func (r *Registry) Forget(keep func(e *Element) bool) {
-	for h, e := range r.live {
-		if !keep(e) {
-			delete(r.live, h)
-			delete(r.byNode, e.Key())
-			delete(r.byDOM, NodeKey{Frame: e.Frame, Node: e.Node})
-		}
-	}
-}
 
 // Update assigns handles to a fresh inventory and returns what moved since
 // the previous one. An element keeps its handle while its node lives; a node
