@@ -62,22 +62,22 @@ func (s ActionStatus) OK() bool { return s == Ready || s == StaleRefRecovered }
 //
 //	if errors.Is(err, rodagent.ErrObscured) { … }
 var (
-	ErrNotFound                 = &statusSentinel{NotFound}
-	ErrStaleRefUnresolved       = &statusSentinel{StaleRefUnresolved}
-	ErrPageChanged              = &statusSentinel{PageChanged}
-	ErrZeroRect                 = &statusSentinel{ZeroRect}
-	ErrNotVisible               = &statusSentinel{NotVisible}
-	ErrObscured                 = &statusSentinel{Obscured}
-	ErrDisabled                 = &statusSentinel{Disabled}
-	ErrNotEditable              = &statusSentinel{NotEditable}
-	ErrNotASelect               = &statusSentinel{NotASelect}
-	ErrAmbiguous                = &statusSentinel{Ambiguous}
-	ErrFrameUnreachable         = &statusSentinel{FrameUnreachable}
-	ErrUnsupportedKey           = &statusSentinel{UnsupportedKey}
-	ErrNoSuchTab                = &statusSentinel{NoSuchTab}
-	ErrTimeout                  = &statusSentinel{Timeout}
-	ErrNativeBackendUnavailable = &statusSentinel{NativeBackendUnavailable}
-	ErrNotChanged               = &statusSentinel{NotChanged}
+	ErrNotFound                 error = &statusSentinel{NotFound}
+	ErrStaleRefUnresolved       error = &statusSentinel{StaleRefUnresolved}
+	ErrPageChanged              error = &statusSentinel{PageChanged}
+	ErrZeroRect                 error = &statusSentinel{ZeroRect}
+	ErrNotVisible               error = &statusSentinel{NotVisible}
+	ErrObscured                 error = &statusSentinel{Obscured}
+	ErrDisabled                 error = &statusSentinel{Disabled}
+	ErrNotEditable              error = &statusSentinel{NotEditable}
+	ErrNotASelect               error = &statusSentinel{NotASelect}
+	ErrAmbiguous                error = &statusSentinel{Ambiguous}
+	ErrFrameUnreachable         error = &statusSentinel{FrameUnreachable}
+	ErrUnsupportedKey           error = &statusSentinel{UnsupportedKey}
+	ErrNoSuchTab                error = &statusSentinel{NoSuchTab}
+	ErrTimeout                  error = &statusSentinel{Timeout}
+	ErrNativeBackendUnavailable error = &statusSentinel{NativeBackendUnavailable}
+	ErrNotChanged               error = &statusSentinel{NotChanged}
 )
 
 // Errors that are not about one action's target.
@@ -97,16 +97,6 @@ var (
 type statusSentinel struct{ s ActionStatus }
 
 func (e *statusSentinel) Error() string { return "rodagent: " + string(e.s) }
-
-var sentinels = map[ActionStatus]*statusSentinel{}
-
-func init() {
-	for _, e := range []*statusSentinel{ErrNotFound, ErrStaleRefUnresolved, ErrPageChanged, ErrZeroRect,
-		ErrNotVisible, ErrObscured, ErrDisabled, ErrNotEditable, ErrNotASelect, ErrAmbiguous, ErrFrameUnreachable,
-		ErrUnsupportedKey, ErrNoSuchTab, ErrTimeout, ErrNativeBackendUnavailable, ErrNotChanged} {
-		sentinels[e.s] = e
-	}
-}
 
 // Candidate is one of the elements an ambiguous target could mean.
 type Candidate struct {
