@@ -84,7 +84,6 @@ func (r *Registry) SetNode(h string, id proto.DOMBackendNodeID) {
 	}
 }
 
-
 // Rebind records that handle h now names element e (an action found it).
 func (r *Registry) Rebind(h string, e *Element) {
 	if old := r.live[h]; old != nil {
@@ -98,7 +97,6 @@ func (r *Registry) Rebind(h string, e *Element) {
 	}
 	r.moved[h] = true
 }
-
 
 // Update assigns handles to a fresh inventory and returns what moved since
 // the previous one. An element keeps its handle while its node lives; a node
