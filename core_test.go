@@ -353,6 +353,14 @@ func TestTabsShowOriginsOnly(t *testing.T) {
 	if err != nil || again != p {
 		t.Errorf("Page(id) should return the attached page: %v", err)
 	}
+	if err := p.Activate(ctx); err != nil {
+		t.Errorf("Activate: %v", err)
+	}
+	var visible string
+	eval(t, p, "document.visibilityState", &visible)
+	if visible != "visible" {
+		t.Errorf("an activated tab is visible, got %q", visible)
+	}
 }
 
 func TestNavigation(t *testing.T) {
