@@ -20,9 +20,17 @@ var inventoryJS string
 // The expressions the fast path evaluates in a frame's isolated world. The
 // script installs itself on first use and is reused after.
 var (
-	walkExpr = fmt.Sprintf("(globalThis.__rodagent && globalThis.__rodagent.v === 2 ? globalThis.__rodagent : %s).walk({limit: %d, pointer: true})",
-		inventoryJS, AllIDsUpTo)
-	deltaExpr = "globalThis.__rodagent.delta()"
+	walkExpr = fmt.Sprintf(`(async () => {
+	const S = globalThis.__rodagent && globalThis.__rodagent.v === 2 ? globalThis.__rodagent : %s;
+	await S.settle();
+	return S.walk({limit: %d, pointer: true});
+})()`, inventoryJS, AllIDsUpTo)
+	deltaExpr = `(async () => {
+	const S = globalThis.__rodagent;
+	if (!S) throw new Error('__rodagent missing');
+	await S.settle();
+	return S.delta();
+})()`
 )
 
 // AllIDsUpTo is the inventory size up to which a walk fetches every
@@ -334,8 +342,9 @@ func evalDeep(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionC
 		sid = string(s.GetSessionID())
 	}
 	params := map[string]any{
-		"expression": expr,
-		"contextId":  ctxID,
+		"expression":   expr,
+		"contextId":    ctxID,
+		"awaitPromise": true,
 		"serializationOptions": map[string]any{
 			"serialization":        "deep",
 			"maxDepth":             2,

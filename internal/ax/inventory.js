@@ -281,7 +281,7 @@
     if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
     strs = []; sid = new Map();
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
-    const rows = [], pick = [], pk = [], cand = [];
+    const rows = [], pick = [], pk = [], cand = [], shadows = [];
     let closed = false, heading = '';
     const ctxCache = new Map();
     // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up]
@@ -364,6 +364,7 @@
       const kids = el.children;
       for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor]);
       if (el.shadowRoot) {
+        shadows.push(el.shadowRoot); // a document observer does not see into shadow trees
         const sk = el.shadowRoot.children;
         for (let i = sk.length - 1; i >= 0; i--) stack.push([sk[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor]);
       }
@@ -380,23 +381,27 @@
     S.sx = scrollX; S.sy = scrollY; S.vw = vw; S.vh = vh; S.deltas = 0;
     S.dirty.clear(); S.added = []; S.removed = [];
     if (!S.mo) observe();
+    for (const root of shadows) S.mo.observe(root, OBSERVE);
     return [q({pk, strs, closed, ms: performance.now() - t0}), encode(rows), pick];
   };
 
-  function observe() {
-    S.mo = new MutationObserver(recs => {
-      for (const r of recs) {
-        if (r.type === 'attributes') S.dirty.add(r.target);
-        else if (r.type === 'characterData') { if (r.target.parentElement) S.dirty.add(r.target.parentElement); }
-        else {
-          S.dirty.add(r.target);
-          for (const n of r.addedNodes) if (n.nodeType === 1) S.added.push(n);
-          for (const n of r.removedNodes) if (n.nodeType === 1) S.removed.push(n);
-        }
+  const OBSERVE = {subtree: true, childList: true, attributes: true, characterData: true};
+
+  function record(recs) {
+    for (const r of recs) {
+      if (r.type === 'attributes') S.dirty.add(r.target);
+      else if (r.type === 'characterData') { if (r.target.parentElement) S.dirty.add(r.target.parentElement); }
+      else {
+        S.dirty.add(r.target.nodeType === 11 ? r.target.host : r.target);
+        for (const n of r.addedNodes) if (n.nodeType === 1) S.added.push(n);
+        for (const n of r.removedNodes) if (n.nodeType === 1) S.removed.push(n);
       }
-    });
-    const opts = {subtree: true, childList: true, attributes: true, characterData: true};
-    S.mo.observe(document, opts);
+    }
+  }
+
+  function observe() {
+    S.mo = new MutationObserver(record);
+    S.mo.observe(document, OBSERVE);
     const mark = e => { const t = e.composedPath()[0]; if (t && t.nodeType === 1) S.dirty.add(t); };
     for (const ev of ['input', 'change', 'focusin', 'focusout', 'toggle']) document.addEventListener(ev, mark, true);
   }
@@ -404,7 +409,7 @@
   // delta: what changed among known refs since the last walk or delta. It
   // gives up (full: true) when a change is too wide to follow cheaply.
   S.delta = function () {
-    S.mo.takeRecords().length; // flush pending records into the sets
+    record(S.mo.takeRecords()); // records not yet delivered count too
     const dirty = [...S.dirty], added = S.added, removedNodes = S.removed;
     S.dirty.clear(); S.added = []; S.removed = [];
     S.deltas++;
@@ -463,6 +468,16 @@
     }
     return [q({pk, strs, gone, boxes}), encode(rows), pick];
   };
+
+  // settle resolves once the page has rendered a frame and run the tasks that
+  // follow it (frameworks commit and run effects there), so a look right
+  // after an action sees what the action set off. A hidden tab renders no
+  // frames: there it resolves at once; a frame that never comes is not
+  // waited for beyond 100 ms.
+  S.settle = () => document.visibilityState !== 'visible' ? Promise.resolve() : Promise.race([
+    new Promise(r => requestAnimationFrame(() => setTimeout(r, 0))),
+    new Promise(r => setTimeout(r, 100)),
+  ]);
 
   // node(k) is the element behind key k, for its backend node id.
   S.node = k => [q({pk: [k]}), '', S.els[k] ? [S.els[k]] : []];
