@@ -23,11 +23,32 @@ func chooseOption(t *testing.T, p *rodagent.Page, triggerRole, trigger, option s
 	if st, err := p.Click(ctx, refNamed(t, s, triggerRole, trigger)); err != nil || !st.OK() {
 		t.Fatalf("click %s %q: %s, %v", triggerRole, trigger, st, err)
 	}
-	s2 := snapshot(t, p)
+	s2 := lookUntil(t, p, "option", option)
 	opt := refNamed(t, s2, "option", option)
 	if st, err := p.Click(ctx, opt); err != nil || !st.OK() {
 		t.Fatalf("click option %q (%s): %s, %v\n%s", option, opt, st, err, s2)
 	}
+}
+
+// lookUntil snapshots until a ref appears, as an agent does when a menu or
+// dialog is still mounting (each look first waits for the page to render a
+// frame), a bounded number of times.
+func lookUntil(t *testing.T, p *rodagent.Page, role, name string) *rodagent.Snapshot {
+	t.Helper()
+	s := snapshot(t, p)
+	for i := 0; i < 20 && !hasRef(s, role, name); i++ {
+		s = snapshot(t, p)
+	}
+	return s
+}
+
+func hasRef(s *rodagent.Snapshot, role, name string) bool {
+	for _, r := range s.Refs {
+		if r.Role == role && r.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func resultText(t *testing.T, p *rodagent.Page) string {
@@ -76,7 +97,7 @@ func TestMUIAutocomplete(t *testing.T) {
 	if st, err := p.Type(ctx, country, "fra"); err != nil || !st.OK() {
 		t.Fatalf("Type: %s, %v", st, err)
 	}
-	s2 := snapshot(t, p)
+	s2 := lookUntil(t, p, "option", "France")
 	var options []string
 	for _, r := range s2.Refs {
 		if r.Role == "option" {
@@ -102,7 +123,7 @@ func TestModalDialogForm(t *testing.T) {
 	if _, err := p.Click(ctx, refNamed(t, s, "button", "Open settings")); err != nil {
 		t.Fatal(err)
 	}
-	s2 := snapshot(t, p)
+	s2 := lookUntil(t, p, "textbox", "Display name")
 	if !strings.Contains(s2.String(), `[dialog "Settings" modal]`) {
 		t.Errorf("a modal dialog shows as structure:\n%s", s2)
 	}
@@ -359,6 +380,24 @@ func TestClickLabelsByText(t *testing.T) {
 	eval(t, p, "[document.getElementById('remember').checked, document.getElementById('plan-pro').checked]", &state)
 	if fmt.Sprint(state) != "[true true]" {
 		t.Errorf("clicking the labels should check both: %v", state)
+	}
+}
+
+func TestWaitForLocators(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "components/modal-form.html")
+	waitReady(t, p)
+	if _, err := p.Locate(ByRole("button", "Open settings")).Click(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Wait(ctx, rodagent.Present(ByRole("dialog", "Settings"))); err != nil {
+		t.Fatalf("Present: %v", err)
+	}
+	if _, err := p.Locate(ByRole("button", "Cancel")).Click(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Wait(ctx, rodagent.Absent(ByRole("dialog", "Settings"))); err != nil {
+		t.Fatalf("Absent: %v", err)
 	}
 }
 

@@ -114,6 +114,15 @@ func (p *Page) forgetWorld(ff *fastFrame) {
 	p.mu.Unlock()
 }
 
+// forgetWorldOf drops frame f's world if it still names the one of f's document.
+func (p *Page) forgetWorldOf(f frameInfo) {
+	p.mu.Lock()
+	if ff := p.fast[f.id]; ff != nil && ff.loader == f.loader {
+		ff.world, ff.walk = 0, nil
+	}
+	p.mu.Unlock()
+}
+
 // world returns the library's isolated world in frame f's current document,
 // creating it when the document has none yet.
 func (p *Page) world(ctx context.Context, f frameInfo) (proto.RuntimeExecutionContextID, error) {
@@ -191,4 +200,21 @@ func (p *Page) localNode(ctx context.Context, f frameInfo, local int) (proto.DOM
 		return 0, nil
 	}
 	return id, err
+}
+
+// settleJS is the inventory's settle for frames read from the AX tree: one
+// rendered frame and the tasks after it, at most 100 ms, none when hidden.
+const settleJS = `document.visibilityState !== 'visible' ? true : Promise.race([
+	new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 0))),
+	new Promise(r => setTimeout(() => r(true), 100)),
+])`
+
+// settle lets frame f render what the last action set off before it is read
+// (the in-page inventory does this itself).
+func (p *Page) settle(ctx context.Context, f frameInfo) {
+	w, err := p.world(ctx, f)
+	if err != nil {
+		return
+	}
+	_, _ = proto.RuntimeEvaluate{Expression: settleJS, ContextID: w, AwaitPromise: true}.Call(f.sess.Bind(ctx))
 }

@@ -238,6 +238,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 					return nil
 				}
 			}
+			p.settle(ctx, j.info)
 			res, err := proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
 			if err != nil && strings.Contains(err.Error(), "Could not find object") {
 				// the AX objects were rebuilt under the call (another frame of the

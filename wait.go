@@ -13,7 +13,7 @@ import (
 )
 
 // Condition is something Wait can wait for: Load, NetworkIdle, URLMatches,
-// TextPresent, RefPresent, RefGone.
+// TextPresent, RefPresent, RefGone, Present, Absent.
 type Condition interface {
 	// wait blocks until the condition holds on p, or ctx ends.
 	wait(ctx context.Context, p *Page) error
@@ -181,6 +181,63 @@ func (c refCond) wait(ctx context.Context, p *Page) error {
 				return nil
 			}
 			return err
+		}
+	}
+}
+
+type locCond struct {
+	l       Locator
+	present bool
+}
+
+// Present holds once the locator matches at least one element (for scripts:
+// a dialog that opens, a row that arrives).
+func Present(l Locator) Condition { return locCond{l, true} }
+
+// Absent holds once the locator matches nothing.
+func Absent(l Locator) Condition { return locCond{l, false} }
+
+func (c locCond) String() string {
+	if c.present {
+		return c.l.String() + " to appear"
+	}
+	return c.l.String() + " to go"
+}
+
+// nextChangeJS resolves on the next DOM mutation, or after a second at most:
+// changes inside other frames' documents are not observed from this one.
+const nextChangeJS = `new Promise(resolve => {
+	const mo = new MutationObserver(() => { mo.disconnect(); resolve(true); });
+	mo.observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+	setTimeout(() => { mo.disconnect(); resolve(true); }, 1000);
+})`
+
+func (c locCond) wait(ctx context.Context, p *Page) error {
+	for {
+		unlock, err := p.lock(ctx, "wait")
+		if err != nil {
+			return err
+		}
+		m, _, err := p.locate(ctx, c.l)
+		unlock()
+		if err != nil {
+			return err
+		}
+		if (len(m) > 0) == c.present {
+			return nil
+		}
+		p.mu.Lock()
+		f := *p.frames[p.mainFrame]
+		p.mu.Unlock()
+		w, err := p.world(ctx, f)
+		if err != nil {
+			return p.b.wrapErr(ctx, err)
+		}
+		if _, err := (proto.RuntimeEvaluate{Expression: nextChangeJS, ContextID: w, AwaitPromise: true}).Call(p.main.Bind(ctx)); err != nil {
+			if ctx.Err() != nil {
+				return failure("wait", "", Timeout, "", ctx.Err())
+			}
+			p.forgetWorldOf(f) // the document changed under the wait: look again in the new one
 		}
 	}
 }
