@@ -53,6 +53,7 @@ func (p *Page) act(ctx context.Context, a Action, f finder, n needs, do func(t *
 	if err != nil {
 		return statusOf(err), err
 	}
+	p.markActed()
 	if err := do(t, at); err != nil {
 		err = p.inputErr(ctx, a.Verb, f.name, err)
 		return statusOf(err), err
@@ -183,6 +184,7 @@ func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 		return statusOf(err), err
 	}
 	defer unlock()
+	p.markActed()
 	if err := input.Press(ctx, p.main, k, mods); err != nil {
 		err = p.inputErr(ctx, "press", key, err)
 		return statusOf(err), err
@@ -220,6 +222,7 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 		d = 0.8 * (vw*math.Abs(unit[0]) + vh*math.Abs(unit[1])) // most of a screen
 	}
 	dx, dy := unit[0]*d, unit[1]*d
+	p.markActed()
 	if err := input.Wheel(ctx, p.main, input.Point{X: vw / 2, Y: vh / 2}, dx, dy); err != nil {
 		err = p.inputErr(ctx, "scroll", where, err)
 		return statusOf(err), err
@@ -440,6 +443,7 @@ func (p *Page) drag(ctx context.Context, from, to finder) (ActionStatus, error) 
 	if err != nil {
 		return statusOf(err), err
 	}
+	p.markActed()
 	if err := p.dragPath(ctx, a, b); err != nil {
 		err = p.inputErr(ctx, "drag", from.name, err)
 		return statusOf(err), err

@@ -44,7 +44,7 @@ func (p *Page) fastAllowed(f frameInfo) bool {
 
 // readInventory reads frame f with its in-page inventory: a delta when the
 // inventory has seen this document before, else a full walk.
-func (p *Page) readInventory(ctx context.Context, f frameInfo, full bool) (*ax.Walk, error) {
+func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool) (*ax.Walk, error) {
 	p.mu.Lock()
 	ff := p.fast[f.id]
 	if ff == nil || ff.loader != f.loader {
@@ -68,7 +68,7 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full bool) (*ax.W
 			world = w
 		}
 		if ff.walk != nil && !full {
-			ok, err := ff.walk.Delta(ctx, bc, world)
+			ok, err := ff.walk.Delta(ctx, bc, world, settle)
 			switch {
 			case err == nil && ok:
 				return ff.walk, nil
@@ -79,7 +79,7 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full bool) (*ax.W
 				return nil, err
 			}
 		}
-		w, err := ax.WalkFrame(ctx, bc, world)
+		w, err := ax.WalkFrame(ctx, bc, world, settle)
 		switch {
 		case errors.Is(err, ax.ErrContextGone):
 			p.forgetWorld(ff)
@@ -217,4 +217,21 @@ func (p *Page) settle(ctx context.Context, f frameInfo) {
 		return
 	}
 	_, _ = proto.RuntimeEvaluate{Expression: settleJS, ContextID: w, AwaitPromise: true}.Call(f.sess.Bind(ctx))
+}
+
+// markActed records that the page was acted on: the next look waits for it
+// to render what the action set off.
+func (p *Page) markActed() {
+	p.mu.Lock()
+	p.acted = true
+	p.mu.Unlock()
+}
+
+// takeActed reports whether the page was acted on since the last look.
+func (p *Page) takeActed() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	a := p.acted
+	p.acted = false
+	return a
 }

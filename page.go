@@ -53,6 +53,7 @@ type Page struct {
 	axOn                    map[proto.TargetSessionID]bool // Accessibility domain enabled
 	noFast                  bool                           // the browser cannot run the in-page inventory
 	barrierSeq, barrierSeen int                            // console barriers sent and delivered
+	acted                   bool                           // acted on since the last look: the next look lets the page render first
 	unsub                   []func()
 	workers                 sync.WaitGroup
 }
@@ -550,6 +551,7 @@ func (p *Page) Open(ctx context.Context, rawURL string) error {
 }
 
 func (p *Page) open(ctx context.Context, rawURL string) error {
+	p.markActed()
 	if _, err := url.Parse(rawURL); err != nil {
 		return fmt.Errorf("rodagent: open %q: %w", rawURL, err)
 	}
@@ -632,6 +634,7 @@ func (p *Page) historyStep(ctx context.Context, verb string, delta int) error {
 // navigateAndWait runs start, waits for the main frame to navigate (within
 // the document or to a new one) and, for a new document, for its load event.
 func (p *Page) navigateAndWait(ctx context.Context, start func() error) error {
+	p.markActed()
 	p.mu.Lock()
 	seq := p.navSeq
 	p.mu.Unlock()

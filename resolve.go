@@ -295,7 +295,7 @@ func findLoader(t *proto.PageFrameTree, id proto.PageFrameID) (proto.NetworkLoad
 func (p *Page) readFrame(ctx context.Context, f frameInfo) ([]*ax.Element, error) {
 	var items []ax.Item
 	if p.fastAllowed(f) {
-		w, err := p.readInventory(ctx, f, true)
+		w, err := p.readInventory(ctx, f, true, false)
 		switch {
 		case err == nil:
 			items = w.Items

@@ -210,6 +210,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 		return nil, fmt.Errorf("rodagent: snapshot: the tab has no main frame yet")
 	}
 
+	settle := p.takeActed()
 	var g errgroup.Group
 	if frameReadLimit > 0 {
 		g.SetLimit(frameReadLimit)
@@ -228,7 +229,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 				defer cancel()
 			}
 			if mode == readFast && p.fastAllowed(j.info) {
-				w, err := p.readInventory(ctx, j.info, full)
+				w, err := p.readInventory(ctx, j.info, full, settle)
 				if err == nil && w != nil {
 					j.items, j.fast = w.Items, true
 					return nil
@@ -238,7 +239,9 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 					return nil
 				}
 			}
-			p.settle(ctx, j.info)
+			if settle {
+				p.settle(ctx, j.info)
+			}
 			res, err := proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
 			if err != nil && strings.Contains(err.Error(), "Could not find object") {
 				// the AX objects were rebuilt under the call (another frame of the

@@ -19,19 +19,22 @@ var inventoryJS string
 
 // The expressions the fast path evaluates in a frame's isolated world. The
 // script installs itself on first use and is reused after.
+// (With settle, the page first renders what the last action set off.)
 var (
-	walkExpr = fmt.Sprintf(`(async () => {
+	walkExpr = fmt.Sprintf(`(async (settle) => {
 	const S = globalThis.__rodagent && globalThis.__rodagent.v === 2 ? globalThis.__rodagent : %s;
-	await S.settle();
+	if (settle) await S.settle();
 	return S.walk({limit: %d, pointer: true});
-})()`, inventoryJS, AllIDsUpTo)
-	deltaExpr = `(async () => {
+})`, inventoryJS, AllIDsUpTo)
+	deltaExpr = `(async (settle) => {
 	const S = globalThis.__rodagent;
 	if (!S) throw new Error('__rodagent missing');
-	await S.settle();
+	if (settle) await S.settle();
 	return S.delta();
-})()`
+})`
 )
+
+func withSettle(expr string, settle bool) string { return fmt.Sprintf("%s(%t)", expr, settle) }
 
 // AllIDsUpTo is the inventory size up to which a walk fetches every
 // element's backend node id; larger pages get ids for what is in view, and
@@ -74,10 +77,11 @@ type walkPayload struct {
 	Ms          float64  `json:"ms"`
 }
 
-// WalkFrame runs the inventory walk in the world ctxID of session c.
-func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (*Walk, error) {
+// WalkFrame runs the inventory walk in the world ctxID of session c; with
+// settle, the page first renders one frame (the look follows an action).
+func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle bool) (*Walk, error) {
 	base := int(ctxID) * keySpan
-	payload, text, ids, err := evalDeep(ctx, c, ctxID, walkExpr)
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, withSettle(walkExpr, settle))
 	if err != nil {
 		return nil, err
 	}
@@ -132,8 +136,8 @@ func (w *Walk) index() {
 
 // Delta reads what changed in the frame since the last walk or delta and
 // applies it to w. It reports false when a walk is needed instead.
-func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (bool, error) {
-	payload, text, ids, err := evalDeep(ctx, c, ctxID, deltaExpr)
+func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle bool) (bool, error) {
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, withSettle(deltaExpr, settle))
 	if err != nil {
 		return false, err
 	}
