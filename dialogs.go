@@ -82,13 +82,9 @@ func (p *Page) onDialog(s session.Session, e *proto.PageJavascriptDialogOpening)
 	}
 	p.notify()
 	p.mu.Unlock()
-	p.workers.Add(1)
-	go func() {
-		defer p.workers.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
+	p.background(func(ctx context.Context) {
 		_ = proto.PageHandleJavaScriptDialog{Accept: d.Accepted, PromptText: d.Text}.Call(s.Bind(ctx))
-	}()
+	})
 }
 
 // fileChooserNote is reported in the snapshot header for a chooser nobody armed.
@@ -108,16 +104,12 @@ func (p *Page) onFileChooser(s session.Session, e *proto.PageFileChooserOpened) 
 		return
 	}
 	p.mu.Unlock()
-	p.workers.Add(1)
-	go func() {
-		defer p.workers.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
+	p.background(func(ctx context.Context) {
 		err := proto.DOMSetFileInputFiles{Files: a.paths, BackendNodeID: e.BackendNodeID}.Call(s.Bind(ctx))
 		if a.done != nil {
 			a.done <- err
 		}
-	}()
+	})
 }
 
 // takeDialogs returns and clears the dialogs handled since the last snapshot.
@@ -127,4 +119,16 @@ func (p *Page) takeDialogs() []Dialog {
 	d := p.dialogs
 	p.dialogs = nil
 	return d
+}
+
+// background runs fn on its own goroutine, bounded to 10 s, for CDP calls an
+// event handler must not make on the router's goroutine. Close waits for it.
+func (p *Page) background(fn func(ctx context.Context)) {
+	p.workers.Add(1)
+	go func() {
+		defer p.workers.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		fn(ctx)
+	}()
 }

@@ -2,7 +2,6 @@ package rodagent
 
 import (
 	"context"
-	"time"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -35,14 +34,10 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 	child := session.Session{Conn: p.b.conn, ID: e.SessionID, Calls: &p.calls}
 	if e.TargetInfo.Type != "iframe" {
 		// Workers and the like: let them run, and leave them alone.
-		p.workers.Add(1)
-		go func() {
-			defer p.workers.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
+		p.background(func(ctx context.Context) {
 			_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(child.Bind(ctx))
 			_ = proto.TargetDetachFromTarget{SessionID: e.SessionID}.Call(parent.Bind(ctx))
-		}()
+		})
 		return
 	}
 	c := &childTarget{sess: child, parent: parent.ID, targetID: e.TargetInfo.TargetID, url: e.TargetInfo.URL,
@@ -67,12 +62,8 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 	p.notify()
 	p.mu.Unlock()
 
-	p.workers.Add(1)
-	go func() {
-		defer p.workers.Done()
+	p.background(func(ctx context.Context) {
 		defer close(c.ready)
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
 		bc := child.Bind(ctx)
 		_ = proto.PageEnable{}.Call(bc)
 		_ = proto.PageSetLifecycleEventsEnabled{Enabled: true}.Call(bc)
@@ -93,7 +84,7 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 			p.mu.Unlock()
 		}
 		_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(bc)
-	}()
+	})
 }
 
 func (p *Page) onDetached(e *proto.TargetDetachedFromTarget) {

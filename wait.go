@@ -84,41 +84,76 @@ func TextPresent(text string) Condition { return textCond{text} }
 
 func (c textCond) String() string { return "text " + strconv.Quote(c.text) }
 
-// untilJS resolves once check() is true, re-checking on every DOM mutation.
-const untilJS = `(check) => new Promise(resolve => {
-	if (check()) return resolve(true);
-	const mo = new MutationObserver(() => { if (check()) { mo.disconnect(); resolve(true); } });
-	mo.observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-})`
-
 func (c textCond) wait(ctx context.Context, p *Page) error {
-	expr := fmt.Sprintf(`(%s)(() => !!document.body && document.body.innerText.includes(%s))`, untilJS, strconv.Quote(c.text))
-	return p.evalUntil(ctx, expr)
-}
-
-// evalUntil evaluates a promise in the main frame until it resolves; a
-// navigation destroys the promise with its document, so it is evaluated again
-// in the new one.
-func (p *Page) evalUntil(ctx context.Context, expr string) error {
+	expr := fmt.Sprintf(`!!document.body && document.body.innerText.includes(%s)`, strconv.Quote(c.text))
 	for {
-		res, err := proto.RuntimeEvaluate{Expression: expr, AwaitPromise: true, ReturnByValue: true}.Call(p.main.Bind(ctx))
-		if ctx.Err() != nil {
-			return failure("wait", "", Timeout, "", ctx.Err())
-		}
-		if err == nil && res.ExceptionDetails == nil {
-			return nil
-		}
-		if err != nil && (session.IsSessionGone(err) || p.b.conn.Closed()) {
-			return p.b.wrapErr(ctx, err)
-		}
 		if err := p.alive(); err != nil {
 			return err
 		}
-		// The document went away under the promise: wait for the next one to load.
-		if err := (lifecycleCond{"DOMContentLoaded", "DOMContentLoaded"}).wait(ctx, p); err != nil {
+		f := p.mainFrameInfo()
+		w, err := p.world(ctx, f)
+		if err != nil {
+			return p.waitErr(ctx, "", err)
+		}
+		res, err := proto.RuntimeEvaluate{Expression: expr, ContextID: w, ReturnByValue: true}.Call(p.main.Bind(ctx))
+		switch {
+		case err == nil && res.ExceptionDetails == nil && res.Result.Value.Bool():
+			return nil
+		case err != nil:
+			if ctx.Err() != nil || session.IsSessionGone(err) || p.b.conn.Closed() {
+				return p.waitErr(ctx, "", err)
+			}
+			p.forgetWorldOf(f) // the document went away under the check: check the next one
+			continue
+		}
+		if err := p.nextChange(ctx, f); err != nil {
 			return err
 		}
 	}
+}
+
+// nextChangeJS resolves on the next DOM mutation, or after a second at most:
+// changes inside other frames' documents are not observed from this one.
+const nextChangeJS = `new Promise(resolve => {
+	const mo = new MutationObserver(() => { mo.disconnect(); resolve(true); });
+	mo.observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+	setTimeout(() => { mo.disconnect(); resolve(true); }, 1000);
+})`
+
+// nextChange waits, in the library's own world of frame f (the page cannot
+// fake or block it), for the next change of f's document. A document that
+// goes away ends the wait too: the caller looks again.
+func (p *Page) nextChange(ctx context.Context, f frameInfo) error {
+	w, err := p.world(ctx, f)
+	if err != nil {
+		return p.waitErr(ctx, "", err)
+	}
+	if _, err := (proto.RuntimeEvaluate{Expression: nextChangeJS, ContextID: w, AwaitPromise: true}).Call(f.sess.Bind(ctx)); err != nil {
+		if ctx.Err() != nil || p.b.conn.Closed() {
+			return p.waitErr(ctx, "", err)
+		}
+		p.forgetWorldOf(f)
+	}
+	return nil
+}
+
+func (p *Page) waitErr(ctx context.Context, ref string, err error) error {
+	if ctx.Err() != nil {
+		return failure("wait", ref, Timeout, "", ctx.Err())
+	}
+	if e := p.alive(); e != nil {
+		return e
+	}
+	return p.b.wrapErr(ctx, err)
+}
+
+func (p *Page) mainFrameInfo() frameInfo {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if f := p.frames[p.mainFrame]; f != nil {
+		return *f
+	}
+	return frameInfo{id: p.mainFrame, sess: p.main}
 }
 
 type refCond struct {
@@ -141,12 +176,6 @@ func (c refCond) String() string {
 	return "ref " + c.handle + " to go"
 }
 
-// nextMutationJS resolves on the next DOM mutation of the document.
-const nextMutationJS = `new Promise(resolve => {
-	const mo = new MutationObserver(() => { mo.disconnect(); resolve(true); });
-	mo.observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-})`
-
 func (c refCond) wait(ctx context.Context, p *Page) error {
 	for {
 		unlock, err := p.lock(ctx, "wait")
@@ -154,11 +183,9 @@ func (c refCond) wait(ctx context.Context, p *Page) error {
 			return err
 		}
 		t, err := p.resolve(ctx, "wait", c.handle)
-		var sess session.Session
+		f := p.mainFrameInfo()
 		if t != nil {
-			sess = t.sess
-		} else {
-			sess = p.main
+			f = t.frame
 		}
 		present := err == nil && t.ax != nil && !t.ax.Ignored
 		unlock()
@@ -168,18 +195,13 @@ func (c refCond) wait(ctx context.Context, p *Page) error {
 			return err
 		case err != nil && !errors.As(err, &ae):
 			return err
+		case err != nil && !c.present && (ae.Status == PageChanged || ae.Status == FrameUnreachable):
+			return nil // its document or frame went away, and the element with it
 		}
 		if present == c.present {
 			return nil
 		}
-		if _, err := (proto.RuntimeEvaluate{Expression: nextMutationJS, AwaitPromise: true}).Call(sess.Bind(ctx)); err != nil {
-			if ctx.Err() != nil {
-				return failure("wait", c.handle, Timeout, "", ctx.Err())
-			}
-			if !c.present && (session.IsSessionGone(err) || p.alive() == nil) {
-				// its frame or document went away: the element went with it
-				return nil
-			}
+		if err := p.nextChange(ctx, f); err != nil {
 			return err
 		}
 	}
@@ -204,14 +226,6 @@ func (c locCond) String() string {
 	return c.l.String() + " to go"
 }
 
-// nextChangeJS resolves on the next DOM mutation, or after a second at most:
-// changes inside other frames' documents are not observed from this one.
-const nextChangeJS = `new Promise(resolve => {
-	const mo = new MutationObserver(() => { mo.disconnect(); resolve(true); });
-	mo.observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-	setTimeout(() => { mo.disconnect(); resolve(true); }, 1000);
-})`
-
 func (c locCond) wait(ctx context.Context, p *Page) error {
 	for {
 		unlock, err := p.lock(ctx, "wait")
@@ -226,18 +240,8 @@ func (c locCond) wait(ctx context.Context, p *Page) error {
 		if (len(m) > 0) == c.present {
 			return nil
 		}
-		p.mu.Lock()
-		f := *p.frames[p.mainFrame]
-		p.mu.Unlock()
-		w, err := p.world(ctx, f)
-		if err != nil {
-			return p.b.wrapErr(ctx, err)
-		}
-		if _, err := (proto.RuntimeEvaluate{Expression: nextChangeJS, ContextID: w, AwaitPromise: true}).Call(p.main.Bind(ctx)); err != nil {
-			if ctx.Err() != nil {
-				return failure("wait", "", Timeout, "", ctx.Err())
-			}
-			p.forgetWorldOf(f) // the document changed under the wait: look again in the new one
+		if err := p.nextChange(ctx, p.mainFrameInfo()); err != nil {
+			return err
 		}
 	}
 }
