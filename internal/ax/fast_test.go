@@ -1,0 +1,84 @@
+package ax
+
+import (
+	"testing"
+
+	"github.com/go-rod/rod/lib/proto"
+)
+
+func TestField(t *testing.T) {
+	for in, want := range map[string]string{
+		`plain`:        "plain",
+		`a\\b`:         `a\b`,
+		`line\none`:    "line\none",
+		`tab\there`:    "tab\there",
+		`end\\`:        `end\`,
+		`\\n literal`:  `\n literal`,
+		``:             "",
+		`trailing\`:    `trailing\`,
+		`üñí\tcode`:    "üñí\tcode",
+		`"quoted"\\\n`: "\"quoted\"\\\n",
+	} {
+		if got := field(in); got != want {
+			t.Errorf("field(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestRowItems(t *testing.T) {
+	strs := []string{"main", `table "Orders"`}
+	node := map[int]proto.DOMBackendNodeID{7: 42}
+	text := "1\t0\tmain\t\t0\n" +
+		"2\t1\t1\tOrders\n" +
+		"0\t1\t7\tcheckbox\tSelect row 1\t1\t\t10\t20\t13\t13\t1\t#sel-1\t1\trow \"Ada\"\t2\t2\t-1\n" +
+		"0\t1\t8\ttextbox\tNotes\t1024\tline\\none\t0\t0\t100\t20\t0\t\t1\t\t0\t0\t7\n" +
+		"3\t1\t9\tPayment\n" +
+		"9\tbogus"
+	var items []Item
+	for _, r := range splitRows(text) {
+		if it, ok := rowItem(r, node, 1000, strs); ok {
+			items = append(items, it)
+		}
+	}
+	if len(items) != 5 {
+		t.Fatalf("%d items: %+v", len(items), items)
+	}
+	if lm := items[0]; lm.Kind != KindLandmark || lm.Role != "main" {
+		t.Errorf("landmark: %+v", lm)
+	}
+	if h := items[1]; h.Kind != KindHeading || h.Level != 1 || h.Name != "Orders" {
+		t.Errorf("heading: %+v", h)
+	}
+	cb := items[2]
+	if cb.Kind != KindRef || cb.Role != "checkbox" || cb.Name != "Select row 1" || cb.State.Checked != "true" ||
+		cb.Node != 42 || cb.Local != 1008 || cb.Stable != "#sel-1" || cb.Landmark != "main" || cb.Context != `row "Ada"` ||
+		cb.Group != `table "Orders"` || cb.Row != 2 || cb.Box != (Box{10, 20, 13, 13}) || cb.upLocal != 0 {
+		t.Errorf("checkbox: %+v", cb)
+	}
+	tb := items[3]
+	if tb.State.Value != "line\none" || !tb.State.Editable || tb.Node != 0 || tb.upLocal != 1008 {
+		t.Errorf("textbox: %+v", tb)
+	}
+	if f := items[4]; f.Kind != KindFrame || f.Name != "Payment" || f.Local != 1010 {
+		t.Errorf("frame: %+v", f)
+	}
+	w := &Walk{Items: items, base: 1000}
+	w.index()
+	if w.Items[3].Up != 3 { // 1 + index of the checkbox
+		t.Errorf("Up of the textbox = %d, want 3", w.Items[3].Up)
+	}
+}
+
+func TestStateBits(t *testing.T) {
+	s := stateBits(1 | 4 | 8 | 32 | 512 | 2048)
+	if s.Checked != "true" || !s.Disabled || s.Expanded != "true" || !s.Focused || !s.Required || s.Pressed != "true" {
+		t.Errorf("%+v", s)
+	}
+	s = stateBits(64 | 128 | 4096 | 256 | 8192 | 16)
+	if s.Checked != "false" || s.Expanded != "false" || s.Pressed != "false" || !s.Readonly || !s.Invalid || !s.Selected {
+		t.Errorf("%+v", s)
+	}
+	if s := stateBits(2); s.Checked != "mixed" {
+		t.Errorf("%+v", s)
+	}
+}
