@@ -11,7 +11,6 @@ import (
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/cdp"
 	"github.com/go-rod/rod/lib/proto"
-	"github.com/ysmood/gson"
 
 	"github.com/rodagent/rodagent/input"
 )
@@ -323,24 +322,10 @@ func (p *Page) Select(ctx context.Context, ref string, values ...string) (Action
 func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (ActionStatus, error) {
 	ref := f.name
 	return p.act(ctx, Action{Verb: "select", Text: strings.Join(values, ", ")}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
-		const group = "rodagent-select"
-		bc := t.sess.Bind(ctx)
-		defer func() {
-			_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(t.sess.Bind(context.WithoutCancel(ctx)))
-		}()
-		obj, err := proto.DOMResolveNode{BackendNodeID: t.elem.Node, ObjectGroup: group}.Call(bc)
+		v, err := p.callOn(ctx, "select", t, selectJS, values)
 		if err != nil {
 			return err
 		}
-		res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.Object.ObjectID, FunctionDeclaration: selectJS,
-			Arguments: []*proto.RuntimeCallArgument{{Value: gson.New(values)}}, ReturnByValue: true}.Call(bc)
-		if err != nil {
-			return err
-		}
-		if res.ExceptionDetails != nil {
-			return fmt.Errorf("rodagent: select: %s", res.ExceptionDetails.Text)
-		}
-		v := res.Result.Value
 		switch {
 		case v.Get("notSelect").Bool():
 			return failure("select", ref, NotASelect, "it is a "+t.elem.Role+", not a native <select>", nil)

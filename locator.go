@@ -585,15 +585,17 @@ const (
 	attrJS  = `function (n) { const v = this.getAttribute(n); return v === null ? {absent: true} : {value: v}; }`
 )
 
-func (x *Located) call(ctx context.Context, t *target, fn string, args ...any) (*proto.RuntimeCallFunctionOnResult, error) {
-	const group = "rodagent-read"
+// callOn runs a function with the target node as this, in the node's own
+// world, and returns its value; the object it needed is released after.
+func (p *Page) callOn(ctx context.Context, verb string, t *target, fn string, args ...any) (gson.JSON, error) {
+	const group = "rodagent-call"
 	bc := t.sess.Bind(ctx)
 	defer func() {
 		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(t.sess.Bind(context.WithoutCancel(ctx)))
 	}()
 	obj, err := proto.DOMResolveNode{BackendNodeID: t.elem.Node, ObjectGroup: group}.Call(bc)
 	if err != nil {
-		return nil, x.p.actionErr(ctx, "read", t.handle, err)
+		return gson.JSON{}, p.actionErr(ctx, verb, t.handle, err)
 	}
 	var cargs []*proto.RuntimeCallArgument
 	for _, a := range args {
@@ -602,38 +604,31 @@ func (x *Located) call(ctx context.Context, t *target, fn string, args ...any) (
 	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.Object.ObjectID, FunctionDeclaration: fn, Arguments: cargs,
 		ReturnByValue: true}.Call(bc)
 	if err != nil {
-		return nil, x.p.actionErr(ctx, "read", t.handle, err)
+		return gson.JSON{}, p.actionErr(ctx, verb, t.handle, err)
 	}
 	if res.ExceptionDetails != nil {
-		return nil, fmt.Errorf("rodagent: reading %s: %s", t.handle, res.ExceptionDetails.Text)
+		return gson.JSON{}, fmt.Errorf("rodagent: %s %s: %s", verb, t.handle, res.ExceptionDetails.Text)
 	}
-	return res, nil
+	return res.Result.Value, nil
+}
+
+// readString runs fn on the matched element and returns its string result.
+func (x *Located) readString(ctx context.Context, verb, fn string, args ...any) (string, error) {
+	var out string
+	err := x.read(ctx, verb, func(t *target) error {
+		v, err := x.p.callOn(ctx, verb, t, fn, args...)
+		out = v.Str()
+		return err
+	})
+	return out, err
 }
 
 // Text returns the visible text of the element the locator matches.
-func (x *Located) Text(ctx context.Context) (string, error) {
-	var out string
-	err := x.read(ctx, "text", func(t *target) error {
-		res, err := x.call(ctx, t, textJS)
-		if err == nil {
-			out = res.Result.Value.Str()
-		}
-		return err
-	})
-	return out, err
-}
+func (x *Located) Text(ctx context.Context) (string, error) { return x.readString(ctx, "text", textJS) }
 
 // Value returns the current value of the form control the locator matches.
 func (x *Located) Value(ctx context.Context) (string, error) {
-	var out string
-	err := x.read(ctx, "value", func(t *target) error {
-		res, err := x.call(ctx, t, valueJS)
-		if err == nil {
-			out = res.Result.Value.Str()
-		}
-		return err
-	})
-	return out, err
+	return x.readString(ctx, "value", valueJS)
 }
 
 // Attribute returns an attribute of the element the locator matches, and
@@ -642,10 +637,10 @@ func (x *Located) Attribute(ctx context.Context, name string) (string, bool, err
 	var out string
 	var ok bool
 	err := x.read(ctx, "attribute", func(t *target) error {
-		res, err := x.call(ctx, t, attrJS, name)
+		v, err := x.p.callOn(ctx, "attribute", t, attrJS, name)
 		if err == nil {
-			ok = !res.Result.Value.Get("absent").Bool()
-			out = res.Result.Value.Get("value").Str()
+			ok = !v.Get("absent").Bool()
+			out = v.Get("value").Str()
 		}
 		return err
 	})

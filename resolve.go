@@ -328,9 +328,7 @@ func (p *Page) readFrame(ctx context.Context, f frameInfo) ([]*ax.Element, error
 		if axErr != nil {
 			return nil, axErr
 		}
-		clickable := func(id proto.DOMBackendNodeID) bool { return dom != nil && dom.Nodes[id].Pointer }
-		items = ax.Flatten(nodes, clickable)
-		ax.AttachDOM(items, dom)
+		items = ax.Items(nodes, dom)
 	}
 	p.mu.Lock()
 	origin := p.origins[f.id]

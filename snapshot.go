@@ -325,9 +325,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 		if s := inv.sessions[j.info.sess.ID]; s != nil {
 			dom = s.dom
 		}
-		clickable := func(id proto.DOMBackendNodeID) bool { return dom != nil && dom.Nodes[id].Pointer }
-		j.items = ax.Flatten(j.nodes, clickable)
-		ax.AttachDOM(j.items, dom)
+		j.items = ax.Items(j.nodes, dom)
 	}
 	inv.place(mainFrame)
 	inv.assemble(p, mainFrame)

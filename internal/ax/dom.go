@@ -201,3 +201,15 @@ func AttachDOM(items []Item, dom *DOMIndex) {
 		}
 	}
 }
+
+// Items flattens one frame's AX nodes and fills in what its session's DOM
+// snapshot knows (stable attributes, boxes, pointer cursors), dom may be nil.
+func Items(nodes []*proto.AccessibilityAXNode, dom *DOMIndex) []Item {
+	var clickable func(proto.DOMBackendNodeID) bool
+	if dom != nil {
+		clickable = func(id proto.DOMBackendNodeID) bool { return dom.Nodes[id].Pointer }
+	}
+	items := Flatten(nodes, clickable)
+	AttachDOM(items, dom)
+	return items
+}
