@@ -29,3 +29,10 @@ type ApproverFunc func(ctx context.Context, a Action) error
 
 // Approve calls f.
 func (f ApproverFunc) Approve(ctx context.Context, a Action) error { return f(ctx, a) }
+
+// Approve asks the Browser's Approver about an acting call that happens
+// outside the library's verbs — a tool closing a tab, arming a dialog — so
+// that every surface over the library goes through the same hook. It returns
+// nil when no Approver is set, and an error wrapping ErrNotAllowed when the
+// Approver refuses.
+func (b *Browser) Approve(ctx context.Context, a Action) error { return b.approve(ctx, a) }

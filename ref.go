@@ -184,7 +184,7 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 		case d.Armed:
 			fmt.Fprintf(b, "dialog %s %q answered as armed: %s\n", d.Type, d.Message, acceptWord(d.Accepted))
 		default:
-			fmt.Fprintf(b, "dialog %s %q was dismissed (nothing armed; see ArmDialog)\n", d.Type, d.Message)
+			fmt.Fprintf(b, "dialog %s %q was dismissed (nothing armed; to accept the next one, call dialog with accept=true before the action that opens it)\n", d.Type, d.Message)
 		}
 	}
 	for _, f := range s.Frames {
