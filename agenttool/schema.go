@@ -106,6 +106,13 @@ func verbByName(name string) (verb, bool) {
 	return verb{}, false
 }
 
+// ReadOnly reports whether an action only looks at the browser (snapshot,
+// text, tabs, console, screenshot, wait): such calls never reach an Approver.
+func ReadOnly(action string) bool {
+	v, ok := verbByName(action)
+	return ok && v.readOnly
+}
+
 // enabled reports whether the tool offers v: upload and eval are off until
 // the embedding program turns them on.
 func (t *Tool) enabled(v verb) bool {
