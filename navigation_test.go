@@ -261,3 +261,23 @@ func TestHistorySettles(t *testing.T) {
 		}
 	}
 }
+
+// ByRole takes the ARIA role names, and Chromium's internal ones as aliases.
+func TestByRoleImg(t *testing.T) {
+	srv := slowServer(t, 0)
+	p := openURL(t, srv.URL+"/start")
+	ctx := testCtx(t, 30*time.Second)
+	for _, role := range []string{"img", "image", "IMG"} {
+		refs, err := p.Find(ctx, rodagent.ByRole(role, "Logo"))
+		if err != nil || len(refs) != 1 {
+			t.Fatalf("ByRole(%q, Logo): %v %v", role, refs, err)
+		}
+	}
+	l, err := rodagent.ParseLocator(`role=img[name="Logo"]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if refs, err := p.Find(ctx, l); err != nil || len(refs) != 1 {
+		t.Fatalf("role=img: %v %v", refs, err)
+	}
+}
