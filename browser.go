@@ -495,6 +495,9 @@ func (b *Browser) wrapErr(ctx context.Context, err error) error {
 	if b.conn.Closed() || isTransportErr(err) {
 		return fmt.Errorf("%w: %v", ErrBrowserGone, err)
 	}
+	if isNavigationGone(err) {
+		return failure("", "", PageChanged, "the page navigated under the call", err)
+	}
 	return err
 }
 

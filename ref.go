@@ -111,12 +111,15 @@ func (d *Delta) Empty() bool {
 // into lines that say what was left out and how to see it (a scope option, or
 // continuing from a ref). Shown says how many refs the text carries.
 type Snapshot struct {
-	URL     string       `json:"url"`               // the tab's URL
-	Refs    []BrowserRef `json:"refs"`              // every current ref, delta or not
-	Delta   *Delta       `json:"delta,omitempty"`   // nil for a full inventory
-	Frames  []FrameInfo  `json:"frames"`            // every frame read or found unreachable, the main frame first
-	Dialogs []Dialog     `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
-	Shown   int          `json:"shown"`             // how many of Refs the text shows
+	URL string `json:"url"` // the tab's URL
+	// Navigated is the tab's URL when it moved since the previous snapshot
+	// (a new document or a same-document route), else "".
+	Navigated string       `json:"navigated,omitempty"`
+	Refs      []BrowserRef `json:"refs"`              // every current ref, delta or not
+	Delta     *Delta       `json:"delta,omitempty"`   // nil for a full inventory
+	Frames    []FrameInfo  `json:"frames"`            // every frame read or found unreachable, the main frame first
+	Dialogs   []Dialog     `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
+	Shown     int          `json:"shown"`             // how many of Refs the text shows
 
 	lines []line
 	view  snapConfig
@@ -177,6 +180,9 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 		b.WriteString(" · " + kind)
 	}
 	b.WriteByte('\n')
+	if s.Navigated != "" {
+		b.WriteString("navigated to " + navPath(s.Navigated) + "\n")
+	}
 	for _, d := range s.Dialogs {
 		switch {
 		case d.Type == fileChooserNote:
