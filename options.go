@@ -25,6 +25,7 @@ type config struct {
 	origins      []string
 	uploadDirs   []string
 	textMaxChars int
+	initScripts  []string
 }
 
 func defaultConfig() config {
