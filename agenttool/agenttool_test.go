@@ -1,7 +1,10 @@
 package agenttool_test
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"encoding/json"
 	"errors"
 	"os"
@@ -18,9 +21,14 @@ import (
 // Bad input is a result the model reads, refused before any tab is opened.
 func TestBadInputIsAResultBeforeAnySideEffect(t *testing.T) {
 	t.Parallel()
-	b := browsertest.Browser(t)
-	tool := newTool(t)
 	ctx := context.Background()
+	// A context of its own, so other tests' tabs do not count.
+	b, err := browsertest.Browser(t).NewContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	tool := agenttool.New(b)
 	before, err := b.Tabs(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -95,12 +103,11 @@ func TestSignIn(t *testing.T) {
 		t.Errorf("type result: %+v", res)
 	}
 	must(t, tool, `{"action":"type","ref":"inp-password","text":"hunter2"}`)
-	click := must(t, tool, `{"action":"click","ref":"btn-sign-in"}`)
-	// The form's navigation may still be on its way when the click returns.
-	res = must(t, tool, `{"action":"wait","until":"url","url":"/welcome"}`)
-	if !click.Navigated && !res.Navigated || !strings.Contains(res.URL, "/welcome?") || res.Tab != tab {
-		t.Errorf("a click that submits navigates: %+v then %+v", click, res)
+	res = must(t, tool, `{"action":"click","ref":"btn-sign-in"}`)
+	if !res.Navigated || !strings.Contains(res.URL, "/welcome?") || res.Tab != tab {
+		t.Errorf("a click that submits navigates: %+v", res)
 	}
+	contains(t, "the click shows where it went", res, "Welcome, me@example.com")
 	res = must(t, tool, `{"action":"text"}`)
 	contains(t, "text", res, `"Welcome, me@example.com"`)
 	// A ref from the sign-in page is stale on the welcome page: a result, not an error.
@@ -109,6 +116,9 @@ func TestSignIn(t *testing.T) {
 		t.Errorf("a stale ref is a failed action result: %+v", res)
 	}
 	contains(t, "stale ref", res, "next: ")
+	// Opening a page after a navigating click acts on the new page.
+	must(t, tool, `{"action":"open","url":"`+url+`/rows"}`)
+	contains(t, "open after a submit", must(t, tool, `{"action":"click","ref":"btn-delete-a"}`), "click btn-delete-a → ready")
 }
 
 // A confirm dialog is accepted through the dialog verb; an unarmed one is
@@ -165,6 +175,15 @@ func TestUpload(t *testing.T) {
 	if !strings.Contains(newTool(t).Description(), "- tabs:") || strings.Contains(newTool(t).Description(), "- upload:") {
 		t.Error("without upload directories the description offers no upload")
 	}
+}
+
+func pngSize(t *testing.T, data []byte) image.Point {
+	t.Helper()
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	return image.Pt(cfg.Width, cfg.Height)
 }
 
 func quoteJSON(s string) string {
@@ -328,6 +347,30 @@ func TestReadVerbs(t *testing.T) {
 	res = must(t, tool, `{"action":"screenshot"}`)
 	if res.Image == nil || res.Image.MIMEType != "image/png" || !strings.HasPrefix(string(res.Image.Data), "\x89PNG") {
 		t.Errorf("screenshot image: %+v", res.Image)
+	}
+	viewport := pngSize(t, res.Image.Data)
+	res = must(t, tool, `{"action":"screenshot","mode":"full_page"}`)
+	if full := pngSize(t, res.Image.Data); full.Y <= viewport.Y {
+		t.Errorf("a full page is taller than the viewport: %v vs %v", full, viewport)
+	}
+	res = must(t, tool, `{"action":"screenshot","mode":"element","ref":"btn-double-me"}`)
+	if el := pngSize(t, res.Image.Data); el.X >= viewport.X || el.Y >= viewport.Y {
+		t.Errorf("an element is smaller than the viewport: %v vs %v", el, viewport)
+	}
+	res = must(t, tool, `{"action":"screenshot","annotate":true}`)
+	var found bool
+	for _, b := range res.Boxes {
+		if b.Ref == "btn-double-me" && b.Box.Width > 0 && b.Box.Height > 0 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("an annotated screenshot lists each ref's box: %+v", res.Boxes)
+	}
+	contains(t, "annotated", res, "btn-double-me", rodagent.SafetyLine)
+	res = call(t, tool, `{"action":"screenshot","mode":"element","ref":"btn-no-such"}`)
+	if res.OK || res.Status != string(rodagent.NotFound) {
+		t.Errorf("an element screenshot of an unknown ref: %+v", res)
 	}
 	res = must(t, tool, `{"action":"eval","js":"document.querySelectorAll('button').length + 1"}`)
 	contains(t, "eval", res, `eval → "4"`)

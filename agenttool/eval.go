@@ -2,10 +2,9 @@ package agenttool
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
-
-	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/rodagent/rodagent"
 )
@@ -13,27 +12,18 @@ import (
 // maxEvalChars caps the JSON of an eval result the model reads.
 const maxEvalChars = 4000
 
-// evaluate runs the model's expression in the page's main frame. It is an
-// acting call: a script can do anything the page can.
+// evaluate runs the model's expression in the page (Page.Eval, which asks the
+// Approver with verb "eval": a script can do anything the page can).
 func (t *Tool) evaluate(ctx context.Context, p *rodagent.Page, in Input) (Result, error) {
-	if err := t.b.Approve(ctx, rodagent.Action{Verb: "eval", Text: in.JS, Origin: originOf(p.URL())}); err != nil {
+	v, err := p.Eval(ctx, in.JS)
+	var ee *rodagent.EvalError
+	if errors.As(err, &ee) {
+		return Result{OK: false, Status: StatusFailed, Text: "eval → exception: " + strconv.Quote(ee.Message) + "\n" + rodagent.SafetyLine + "\n"}, nil
+	}
+	if err != nil {
 		return Result{}, err
 	}
-	res, err := proto.RuntimeEvaluate{Expression: in.JS, ReturnByValue: true, AwaitPromise: true}.Call(p.Rod().Context(ctx))
-	if err != nil {
-		return Result{}, fmt.Errorf("agenttool: eval: %w", err)
-	}
-	if res.ExceptionDetails != nil {
-		msg := res.ExceptionDetails.Text
-		if res.ExceptionDetails.Exception != nil && res.ExceptionDetails.Exception.Description != "" {
-			msg = res.ExceptionDetails.Exception.Description
-		}
-		return Result{OK: false, Status: StatusFailed, Text: "eval → exception: " + strconv.Quote(msg) + "\n"}, nil
-	}
-	out := res.Result.Value.JSON("", "")
-	if res.Result.Type == proto.RuntimeRemoteObjectTypeUndefined {
-		out = "undefined"
-	}
+	out := v.JSON("", "") // undefined reads as null
 	if r := []rune(out); len(r) > maxEvalChars {
 		out = string(r[:maxEvalChars]) + fmt.Sprintf("… (%d more characters)", len(r)-maxEvalChars)
 	}

@@ -84,7 +84,7 @@ func (t *Tool) acted(ctx context.Context, p *rodagent.Page, in Input, st rodagen
 	if t.after {
 		text += t.look(ctx, p, false)
 	}
-	return Result{OK: true, Status: string(st), Text: text}
+	return Result{OK: true, Status: string(st), Text: text, Navigated: p.LastAction().Navigated}
 }
 
 func (t *Tool) snapshot(ctx context.Context, p *rodagent.Page, in Input) (Result, error) {
