@@ -3,10 +3,10 @@ package agenttool_test
 import (
 	"bytes"
 	"context"
-	"image"
-	"image/png"
 	"encoding/json"
 	"errors"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
