@@ -53,7 +53,7 @@ func (p *Page) act(ctx context.Context, a Action, f finder, n needs, do func(t *
 		return statusOf(err), err
 	}
 	p.markActed()
-	if err := do(t, at); err != nil {
+	if err := p.guardNavigation(ctx, a.Verb, t, func() error { return do(t, at) }); err != nil {
 		err = p.inputErr(ctx, a.Verb, f.name, err)
 		return statusOf(err), err
 	}

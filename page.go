@@ -56,6 +56,7 @@ type Page struct {
 	acted                   bool                           // acted on since the last look: the next look lets the page render first
 	unsub                   []func()
 	workers                 sync.WaitGroup
+	net                     pageNet // network.go, route.go, origins.go
 }
 
 // frameInfo is what the page knows of one frame from CDP events.
@@ -120,6 +121,7 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		func() error { return proto.EmulationSetFocusEmulationEnabled{Enabled: true}.Call(bc) },
 		func() error { return proto.PageSetInterceptFileChooserDialog{Enabled: true}.Call(bc) },
 		func() error { return p.armAutoAttach(ctx, p.main) },
+		func() error { return p.netSetup(ctx, p.main) },
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -253,6 +255,7 @@ func (p *Page) onBrowserEvent(m *rod.Message) {
 
 // onEvent handles the events of the page's session and of its child sessions.
 func (p *Page) onEvent(s session.Session, m *rod.Message) {
+	p.netEvent(s, m)
 	switch m.Method {
 	case "Page.frameNavigated":
 		var e proto.PageFrameNavigated
@@ -555,12 +558,13 @@ func (p *Page) open(ctx context.Context, rawURL string) error {
 	if _, err := url.Parse(rawURL); err != nil {
 		return fmt.Errorf("rodagent: open %q: %w", rawURL, err)
 	}
+	mark := p.blockMark()
 	res, err := proto.PageNavigate{URL: rawURL}.Call(p.main.Bind(ctx))
 	if err != nil {
 		return p.b.wrapErr(ctx, err)
 	}
 	if res.ErrorText != "" {
-		return &NavigationError{URL: rawURL, Reason: res.ErrorText}
+		return p.navBlockedErr(rawURL, res.ErrorText, mark)
 	}
 	if res.LoaderID != "" {
 		if err := p.waitLoad(ctx, res.LoaderID); err != nil {

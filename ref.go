@@ -111,12 +111,13 @@ func (d *Delta) Empty() bool {
 // into lines that say what was left out and how to see it (a scope option, or
 // continuing from a ref). Shown says how many refs the text carries.
 type Snapshot struct {
-	URL     string       `json:"url"`               // the tab's URL
-	Refs    []BrowserRef `json:"refs"`              // every current ref, delta or not
-	Delta   *Delta       `json:"delta,omitempty"`   // nil for a full inventory
-	Frames  []FrameInfo  `json:"frames"`            // every frame read or found unreachable, the main frame first
-	Dialogs []Dialog     `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
-	Shown   int          `json:"shown"`             // how many of Refs the text shows
+	URL     string              `json:"url"`               // the tab's URL
+	Refs    []BrowserRef        `json:"refs"`              // every current ref, delta or not
+	Delta   *Delta              `json:"delta,omitempty"`   // nil for a full inventory
+	Frames  []FrameInfo         `json:"frames"`            // every frame read or found unreachable, the main frame first
+	Dialogs []Dialog            `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
+	Blocked []BlockedNavigation `json:"blocked,omitempty"` // navigations the origin allowlist stopped since the previous snapshot
+	Shown   int                 `json:"shown"`             // how many of Refs the text shows
 
 	lines []line
 	view  snapConfig
@@ -186,6 +187,9 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 		default:
 			fmt.Fprintf(b, "dialog %s %q was dismissed (nothing armed; see ArmDialog)\n", d.Type, d.Message)
 		}
+	}
+	for _, bn := range s.Blocked {
+		b.WriteString(bn.String() + "\n")
 	}
 	for _, f := range s.Frames {
 		if f.Error != "" {

@@ -89,6 +89,7 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	snap := inv.build(p)
 	snap.view = cfg
 	snap.Dialogs = p.takeDialogs()
+	snap.Blocked = p.takeBlocked()
 	if !d.Full && !cfg.full {
 		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}}
 		for _, c := range d.Changed {
@@ -556,6 +557,9 @@ func (inv *inventory) build(p *Page) *Snapshot {
 		}
 		if j.err != nil {
 			fi.Error = frameErrText(j.err)
+		}
+		if o := p.frameBlockedLocked(j.info.id); o != "" {
+			fi.Error = "blocked navigation to " + safeOrigin(o)
 		}
 		s.Frames = append(s.Frames, fi)
 	}
