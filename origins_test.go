@@ -24,11 +24,13 @@ type twoOrigins struct {
 	forbiddenHits      atomic.Int64
 	mu                 sync.Mutex
 	pages              map[string]string
+	handlers           map[string]http.HandlerFunc
+	hits               map[string]int // requests per host+path
 }
 
 func newTwoOrigins(t *testing.T) *twoOrigins {
 	t.Helper()
-	o := &twoOrigins{pages: map[string]string{}}
+	o := &twoOrigins{pages: map[string]string{}, handlers: map[string]http.HandlerFunc{}, hits: map[string]int{}}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -48,9 +50,31 @@ func (o *twoOrigins) page(path, html string) {
 	o.mu.Unlock()
 }
 
+// handle serves path (on both origins) with h.
+func (o *twoOrigins) handle(path string, h http.HandlerFunc) {
+	o.mu.Lock()
+	o.handlers[path] = h
+	o.mu.Unlock()
+}
+
+// hitCount is how many requests origin+path received ("http://…/api").
+func (o *twoOrigins) hitCount(url string) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.hits[url]
+}
+
 func (o *twoOrigins) serve(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.Host, "localhost") {
 		o.forbiddenHits.Add(1)
+	}
+	o.mu.Lock()
+	o.hits["http://"+r.Host+r.URL.Path]++
+	h := o.handlers[r.URL.Path]
+	o.mu.Unlock()
+	if h != nil {
+		h(w, r)
+		return
 	}
 	if r.URL.Path == "/redirect" {
 		http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
