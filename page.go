@@ -58,6 +58,7 @@ type Page struct {
 	unsub                   []func()
 	workers                 sync.WaitGroup
 	emu                     emulation // what the tab pretends (emulation.go)
+	net                     pageNet   // network.go, route.go, origins.go
 }
 
 // frameInfo is what the page knows of one frame from CDP events.
@@ -122,6 +123,7 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		func() error { return proto.EmulationSetFocusEmulationEnabled{Enabled: true}.Call(bc) },
 		func() error { return proto.PageSetInterceptFileChooserDialog{Enabled: true}.Call(bc) },
 		func() error { return p.armAutoAttach(ctx, p.main) },
+		func() error { return p.netSetup(ctx, p.main) },
 	}
 	for _, js := range b.cfg.initScripts {
 		steps = append(steps, func() error {
@@ -261,6 +263,7 @@ func (p *Page) onBrowserEvent(m *rod.Message) {
 
 // onEvent handles the events of the page's session and of its child sessions.
 func (p *Page) onEvent(s session.Session, m *rod.Message) {
+	p.netEvent(s, m)
 	switch m.Method {
 	case "Page.frameNavigated":
 		var e proto.PageFrameNavigated

@@ -34,11 +34,11 @@ type State struct {
 	Busy     bool   `json:"busy,omitempty"`     // aria-busy: the element is being updated
 	// Multiselectable: a listbox, grid or tree that lets more than one item be selected.
 	Multiselectable bool   `json:"multiselectable,omitempty"`
-	Current         string `json:"current,omitempty"`   // aria-current: "page", "step", "date", "true", …
-	Sort            string `json:"sort,omitempty"`      // a column header's aria-sort: "ascending", "descending", "other"
-	Level           string `json:"level,omitempty"`     // a tree item's (or row's, heading's) level, from 1
-	ValueMin        string `json:"value_min,omitempty"` // a range's minimum (slider, spinbutton, progressbar)
-	ValueMax        string `json:"value_max,omitempty"` // a range's maximum
+	Current         string `json:"current,omitempty"`    // aria-current: "page", "step", "date", "true", …
+	Sort            string `json:"sort,omitempty"`       // a column header's aria-sort: "ascending", "descending", "other"
+	Level           string `json:"level,omitempty"`      // a tree item's (or row's, heading's) level, from 1
+	ValueMin        string `json:"value_min,omitempty"`  // a range's minimum (slider, spinbutton, progressbar)
+	ValueMax        string `json:"value_max,omitempty"`  // a range's maximum
 	ValueText       string `json:"value_text,omitempty"` // a range's value as text (aria-valuetext)
 }
 
@@ -133,12 +133,13 @@ type Snapshot struct {
 	URL string `json:"url"` // the tab's URL
 	// Navigated is the tab's URL when it moved since the previous snapshot
 	// (a new document or a same-document route), else "".
-	Navigated string       `json:"navigated,omitempty"`
-	Refs      []BrowserRef `json:"refs"`              // every current ref, delta or not
-	Delta     *Delta       `json:"delta,omitempty"`   // nil for a full inventory
-	Frames    []FrameInfo  `json:"frames"`            // every frame read or found unreachable, the main frame first
-	Dialogs   []Dialog     `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
-	Shown     int          `json:"shown"`             // how many of Refs the text shows
+	Navigated string              `json:"navigated,omitempty"`
+	Refs      []BrowserRef        `json:"refs"`              // every current ref, delta or not
+	Delta     *Delta              `json:"delta,omitempty"`   // nil for a full inventory
+	Frames    []FrameInfo         `json:"frames"`            // every frame read or found unreachable, the main frame first
+	Dialogs   []Dialog            `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
+	Blocked   []BlockedNavigation `json:"blocked,omitempty"` // navigations the origin allowlist stopped since the previous snapshot
+	Shown     int                 `json:"shown"`             // how many of Refs the text shows
 
 	lines []line
 	view  snapConfig
@@ -214,6 +215,9 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 		default:
 			fmt.Fprintf(b, "dialog %s %q was dismissed (nothing armed; to accept the next one, call dialog with accept=true before the action that opens it)\n", d.Type, d.Message)
 		}
+	}
+	for _, bn := range s.Blocked {
+		b.WriteString(bn.String() + "\n")
 	}
 	for _, f := range s.Frames {
 		if f.Error != "" {

@@ -86,6 +86,7 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	snap.Navigated = p.noteLook(inv.url)
 	snap.view = cfg
 	snap.Dialogs = p.takeDialogs()
+	snap.Blocked = p.takeBlocked()
 	if !d.Full && !cfg.full {
 		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}}
 		for _, t := range td {
@@ -617,6 +618,9 @@ func (inv *inventory) build(p *Page) *Snapshot {
 		}
 		if j.err != nil {
 			fi.Error = frameErrText(j.err)
+		}
+		if o := p.frameBlockedLocked(j.info.id); o != "" {
+			fi.Error = "blocked navigation to " + safeOrigin(o)
 		}
 		s.Frames = append(s.Frames, fi)
 	}
