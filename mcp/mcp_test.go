@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,9 +23,20 @@ import (
 	"github.com/rodagent/rodagent/mcp"
 )
 
+// binDir holds the rodagent binary, built once for the tests that start it.
+var binDir string
+
 func TestMain(m *testing.M) {
 	browsertest.Options(rodagent.WithApprover(mcp.Approver()))
-	os.Exit(browsertest.Main(m))
+	dir, err := os.MkdirTemp("", "rodagent-mcp-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := browsertest.Main(m)
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // site is a sign-in form, a list with confirm-to-delete rows and an upload.
@@ -52,13 +65,24 @@ func site() http.Handler {
 	return mux
 }
 
-// buildBinary builds cmd/rodagent once per test into a temporary directory.
+var (
+	buildOnce sync.Once
+	buildErr  error
+)
+
+// buildBinary builds cmd/rodagent once per test binary (go build, not go run
+// per test) and returns its path.
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "rodagent")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/rodagent/rodagent/cmd/rodagent")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin := filepath.Join(binDir, "rodagent")
+	buildOnce.Do(func() {
+		out, err := exec.Command("go", "build", "-o", bin, "github.com/rodagent/rodagent/cmd/rodagent").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
 	}
 	return bin
 }
@@ -196,6 +220,85 @@ func TestBinaryOverCommandTransport(t *testing.T) {
 	}
 }
 
+// rodagent mcp --http serves streamable HTTP on loopback; elicitation works
+// over it, and the server ends on SIGINT.
+func TestBinaryOverStreamableHTTP(t *testing.T) {
+	url := browsertest.Serve(t, site())
+	bin := buildBinary(t)
+	cmd := exec.Command(bin, "mcp", "--http", "127.0.0.1:0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	endpoint := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if rest, ok := strings.CutPrefix(sc.Text(), "rodagent mcp: streamable HTTP at "); ok {
+				endpoint <- rest
+			}
+		}
+		exited <- cmd.Wait()
+	}()
+	stopped := false
+	defer func() {
+		if !stopped {
+			_ = cmd.Process.Kill() // our own child, when the graceful stop below did not happen
+			<-exited
+		}
+	}()
+	var addr string
+	select {
+	case addr = <-endpoint:
+	case err := <-exited:
+		stopped = true
+		t.Fatalf("rodagent mcp --http exited: %v", err)
+	case <-time.After(90 * time.Second):
+		t.Fatal("rodagent mcp --http did not say where it listens")
+	}
+	if !strings.HasPrefix(addr, "http://127.0.0.1:") || !strings.HasSuffix(addr, "/mcp") {
+		t.Fatalf("endpoint %q", addr)
+	}
+	var asked atomic.Int32
+	client := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "v0"}, &sdk.ClientOptions{
+		ElicitationHandler: func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+			asked.Add(1)
+			return &sdk.ElicitResult{Action: "accept", Content: map[string]any{"approve": true}}, nil
+		},
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cs, err := client.Connect(ctx, &sdk.StreamableClientTransport{Endpoint: addr}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := session{t, cs}
+	s.ok(map[string]any{"action": "open", "url": url + "/rows"})
+	if out := s.ok(map[string]any{"action": "click", "ref": "btn-keep-b"}); !strings.Contains(out, "click btn-keep-b → ready") {
+		t.Errorf("click over HTTP:\n%s", out)
+	}
+	if n := asked.Load(); n != 2 {
+		t.Errorf("open and click are asked about over HTTP: %d questions", n)
+	}
+	_ = cs.Close()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		stopped = true
+		if err != nil {
+			t.Errorf("rodagent mcp --http after SIGINT: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Error("rodagent mcp --http did not stop on SIGINT")
+	}
+}
+
 // connect serves a server in-process and connects a client to it.
 func connect(t *testing.T, srv *mcp.Server, opts *sdk.ClientOptions, protocol string) session {
 	t.Helper()
@@ -279,6 +382,32 @@ func TestNoElicitation(t *testing.T) {
 	s = connect(t, mcp.New(newTool(t), mcp.WithApproval(mcp.ApproveNone)), nil, "")
 	if res := s.call("browser", map[string]any{"action": "tabs"}); !res.IsError {
 		t.Errorf("with ApproveNone even reads are asked, and cannot be:\n%s", text(res))
+	}
+}
+
+// With ApproveAll nothing is asked — except Enter, which always asks when the
+// host can ask.
+func TestApproveAllStillAsksEnter(t *testing.T) {
+	url := browsertest.Serve(t, site())
+	var asked []string
+	var mu sync.Mutex
+	opts := &sdk.ClientOptions{ElicitationHandler: func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		asked = append(asked, req.Params.Message)
+		return &sdk.ElicitResult{Action: "decline"}, nil
+	}}
+	s := connect(t, mcp.New(newTool(t), mcp.WithApproval(mcp.ApproveAll)), opts, "")
+	s.ok(map[string]any{"action": "open", "url": url + "/signin"})
+	s.ok(map[string]any{"action": "type", "ref": "inp-email", "text": "ada@example.com"})
+	res := s.call("browser", map[string]any{"action": "press", "key": "Enter"})
+	if !res.IsError || !strings.Contains(text(res), "did not allow press") {
+		t.Errorf("a declined Enter: isError=%v\n%s", res.IsError, text(res))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(asked) != 1 || !strings.Contains(asked[0], `press "Enter"`) {
+		t.Errorf("only Enter is asked about: %q", asked)
 	}
 }
 
