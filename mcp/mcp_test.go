@@ -197,8 +197,11 @@ func TestBinaryOverCommandTransport(t *testing.T) {
 	s.ok(map[string]any{"action": "snapshot"})
 	s.ok(map[string]any{"action": "type", "ref": "inp-email", "text": "ada@example.com"})
 	s.ok(map[string]any{"action": "type", "ref": "inp-password", "text": "hunter2"})
-	s.ok(map[string]any{"action": "click", "ref": "btn-sign-in"})
-	s.ok(map[string]any{"action": "wait", "until": "text", "text": "Welcome"})
+	res = s.call("browser", map[string]any{"action": "click", "ref": "btn-sign-in"})
+	facts, _ := json.Marshal(res.StructuredContent)
+	if res.IsError || !strings.Contains(string(facts), `"navigated":true`) {
+		t.Errorf("the sign-in click navigates: isError=%v %s\n%s", res.IsError, facts, text(res))
+	}
 	if out := s.ok(map[string]any{"action": "text"}); !strings.Contains(out, `"Welcome, ada@example.com"`) {
 		t.Errorf("the welcome text:\n%s", out)
 	}

@@ -31,6 +31,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -77,8 +78,17 @@ type Server struct {
 	mcp      *sdk.Server
 
 	mu      sync.Mutex
-	pending map[string]rodagent.Action // approvals asked for, by request state
+	pending map[string]pendingAsk // approvals asked for, by request state
 }
+
+// pendingAsk is a question put to the person, awaiting the call's retry.
+type pendingAsk struct {
+	action rodagent.Action
+	asked  time.Time
+}
+
+// pendingFor is how long a question waits for its answer.
+const pendingFor = 15 * time.Minute
 
 // Option configures a Server.
 type Option func(*Server)
@@ -99,7 +109,7 @@ func WithLogger(l *slog.Logger) Option { return func(s *Server) { s.logger = l }
 // tool, or one per verb with agenttool.WithToolPerVerb).
 func New(tool *agenttool.Tool, opts ...Option) *Server {
 	s := &Server{tool: tool, approval: ApproveReads, name: "rodagent", version: "dev",
-		logger: slog.New(slog.DiscardHandler), pending: map[string]rodagent.Action{}}
+		logger: slog.New(slog.DiscardHandler), pending: map[string]pendingAsk{}}
 	for _, o := range opts {
 		o(s)
 	}
@@ -213,7 +223,13 @@ func (s *Server) ask(a rodagent.Action) *sdk.CallToolResult {
 	_, _ = rand.Read(buf[:])
 	state := hex.EncodeToString(buf[:])
 	s.mu.Lock()
-	s.pending[state] = a
+	now := time.Now()
+	for k, p := range s.pending { // questions nobody answered
+		if now.Sub(p.asked) > pendingFor {
+			delete(s.pending, k)
+		}
+	}
+	s.pending[state] = pendingAsk{a, now}
 	s.mu.Unlock()
 	return &sdk.CallToolResult{
 		InputRequests: sdk.InputRequestMap{approvalKey: &sdk.ElicitParams{
@@ -234,11 +250,12 @@ func (s *Server) ask(a rodagent.Action) *sdk.CallToolResult {
 // A state is answered once: a replayed answer approves nothing.
 func (s *Server) granted(req *sdk.CallToolRequest) (rodagent.Action, error) {
 	s.mu.Lock()
-	a, ok := s.pending[req.Params.RequestState]
+	p, ok := s.pending[req.Params.RequestState]
 	delete(s.pending, req.Params.RequestState)
 	s.mu.Unlock()
+	a := p.action
 	if !ok {
-		return a, errors.New("no approval was asked for this call")
+		return a, errors.New("no approval was asked for this call (or the question expired)")
 	}
 	res, _ := req.Params.InputResponses[approvalKey].(*sdk.ElicitResult)
 	if res == nil || res.Action != "accept" || res.Content["approve"] != true {
