@@ -11,8 +11,8 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/ysmood/gson"
 
-	"github.com/rodagent/rodagent/internal/ax"
 	"github.com/rodagent/rodagent/input"
+	"github.com/rodagent/rodagent/internal/ax"
 )
 
 // The hit test asks the target's own document, in the library's isolated
