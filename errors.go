@@ -189,7 +189,7 @@ var nextMove = map[ActionStatus]string{
 	NotASelect:               "not a native select — click it, then click the option",
 	Ambiguous:                "several elements match — pick one of the candidates by ref",
 	FrameUnreachable:         "frame is unreachable — Snapshot again",
-	UnsupportedKey:           "supported keys: " + strings.Join(input.SupportedKeys, ", "),
+	UnsupportedKey:           "Press takes " + input.KeyGrammar,
 	NoSuchTab:                "no such tab — list with Tabs",
 	Timeout:                  "deadline passed — Snapshot to see the page, then retry",
 	NativeBackendUnavailable: "the browser refused native input — use a Chromium with CDP Input support",
