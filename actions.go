@@ -65,7 +65,7 @@ func (p *Page) actLocked(ctx context.Context, verb string, f finder, n needs, do
 	}
 	p.markActed()
 	m = p.navMark()
-	if err := do(t, at); err != nil {
+	if err := p.guardNavigation(ctx, verb, t, func() error { return do(t, at) }); err != nil {
 		err = p.inputErr(ctx, verb, f.name, err)
 		return statusOf(err), m, err
 	}

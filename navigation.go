@@ -193,12 +193,13 @@ func (p *Page) open(ctx context.Context, rawURL string) error {
 		return fmt.Errorf("rodagent: open %q: %w", rawURL, err)
 	}
 	m := p.navMark()
+	mark := p.blockMark()
 	res, err := proto.PageNavigate{URL: rawURL}.Call(p.main.Bind(ctx))
 	if err != nil {
 		return p.navErr(ctx, "open", p.b.wrapErr(ctx, err))
 	}
 	if res.ErrorText != "" {
-		return &NavigationError{URL: rawURL, Reason: res.ErrorText}
+		return p.navBlockedErr(rawURL, res.ErrorText, mark)
 	}
 	if res.LoaderID == "" {
 		// A same-document navigation (a fragment): the URL changes, refs stay.

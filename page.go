@@ -57,6 +57,8 @@ type Page struct {
 	last                    ActionReport                   // what the most recent action did
 	unsub                   []func()
 	workers                 sync.WaitGroup
+	emu                     emulation // what the tab pretends (emulation.go)
+	net                     pageNet   // network.go, route.go, origins.go
 }
 
 // frameInfo is what the page knows of one frame from CDP events.
@@ -122,6 +124,13 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		func() error { return proto.EmulationSetFocusEmulationEnabled{Enabled: true}.Call(bc) },
 		func() error { return proto.PageSetInterceptFileChooserDialog{Enabled: true}.Call(bc) },
 		func() error { return p.armAutoAttach(ctx, p.main) },
+		func() error { return p.netSetup(ctx, p.main) },
+	}
+	for _, js := range b.cfg.initScripts {
+		steps = append(steps, func() error {
+			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: js}.Call(bc)
+			return err
+		})
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -255,6 +264,7 @@ func (p *Page) onBrowserEvent(m *rod.Message) {
 
 // onEvent handles the events of the page's session and of its child sessions.
 func (p *Page) onEvent(s session.Session, m *rod.Message) {
+	p.netEvent(s, m)
 	switch m.Method {
 	case "Page.frameNavigated":
 		var e proto.PageFrameNavigated
@@ -554,20 +564,6 @@ func (p *Page) Text(ctx context.Context) (string, error) {
 		text = string(r[:max]) + fmt.Sprintf("\n… (%d more characters not shown)", len(r)-max)
 	}
 	return text, nil
-}
-
-// Screenshot captures the viewport as a PNG.
-func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
-	unlock, err := p.lock(ctx, "screenshot")
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	res, err := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}.Call(p.main.Bind(ctx))
-	if err != nil {
-		return nil, p.b.wrapErr(ctx, err)
-	}
-	return res.Data, nil
 }
 
 // Console returns the most recent console messages and uncaught exceptions of
