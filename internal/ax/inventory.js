@@ -36,6 +36,14 @@
   G.__rodagent = S;
 
   const q = s => JSON.stringify(s);
+  // A label quotes page text (`navigation "Main"`) and shows every control,
+  // format (bidi, zero-width) and line-separator character as an escape:
+  // JSON.stringify leaves U+0085, U+2028/2029 and U+202E raw (the Go side's
+  // strconv.Quote escapes them in the AX-tree path; rodagent's quote in text).
+  const lq = s => q(s).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/gu, c => {
+    const n = c.codePointAt(0);
+    return n < 0x10000 ? '\\u' + n.toString(16).padStart(4, '0') : '\\U' + n.toString(16).padStart(8, '0');
+  });
   // Rows travel as text — fields split by tabs, rows by newlines — which both
   // sides handle far faster than JSON arrays; strings escape \\, \n and \t.
   const esc = s => /[\\\n\t]/.test(s) ? s.replace(/[\\\n\t]/g, c => c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\t') : s;
@@ -317,14 +325,14 @@
             if (!hiddenFromAT(el)) {
               rows.push([1, depth, role, name, (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')) ? 1 : 0]);
               childDepth = depth + 1;
-              childLm = role + (name ? ' ' + q(name) : '');
+              childLm = role + (name ? ' ' + lq(name) : '');
               heading = '';
             }
           }
         }
         if (role === 'table' || role === 'grid' || role === 'treegrid') {
           const tn = collapse(el.computedName);
-          childGroup = role + (tn ? ' ' + q(clip(tn, 60)) : '');
+          childGroup = role + (tn ? ' ' + lq(clip(tn, 60)) : '');
           childRows = {n: 0}; childRow = 0;
         } else if (role === 'row' && rows_) {
           childRow = ++rows_.n;
@@ -334,7 +342,7 @@
           let label = NAMED_FROM_CONTENT.has(role) && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')
             ? '' : collapse(el.computedName);
           if (!label) label = firstText(el);
-          if (label) childCtx = role + ' ' + q(clip(label, 60));
+          if (label) childCtx = role + ' ' + lq(clip(label, 60));
         }
       }
       let isRef = false, cursor = '';
@@ -349,7 +357,7 @@
         const role = roleOf(el);
         const name = nameOf(el, role);
         if (role && role !== 'none' && role !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(role) || role === 'heading'))) {
-          const c = ctx || (heading ? 'heading ' + q(clip(heading, 60)) : '');
+          const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           rows.push(refRow(el, role === 'none' ? 'generic' : role, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up));
           cand.push(el);
           childIn = true;
