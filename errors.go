@@ -51,6 +51,8 @@ const (
 	Timeout ActionStatus = "timeout"
 	// NativeBackendUnavailable: the browser refused the native input command.
 	NativeBackendUnavailable ActionStatus = "native_backend_unavailable"
+	// NotStable: the element kept moving (an animation or transition) past the stability check's bound.
+	NotStable ActionStatus = "not_stable"
 	// NotChanged: Check or Uncheck clicked, but the control's state did not change.
 	NotChanged ActionStatus = "not_changed"
 )
@@ -78,6 +80,7 @@ var (
 	ErrTimeout                  error = &statusSentinel{Timeout}
 	ErrNativeBackendUnavailable error = &statusSentinel{NativeBackendUnavailable}
 	ErrNotChanged               error = &statusSentinel{NotChanged}
+	ErrNotStable                error = &statusSentinel{NotStable}
 )
 
 // Errors that are not about one action's target.
@@ -186,11 +189,12 @@ var nextMove = map[ActionStatus]string{
 	NotASelect:               "not a native select — click it, then click the option",
 	Ambiguous:                "several elements match — pick one of the candidates by ref",
 	FrameUnreachable:         "frame is unreachable — Snapshot again",
-	UnsupportedKey:           "supported keys: " + strings.Join(input.SupportedKeys, ", "),
+	UnsupportedKey:           "Press takes " + input.KeyGrammar,
 	NoSuchTab:                "no such tab — list with Tabs",
 	Timeout:                  "deadline passed — Snapshot to see the page, then retry",
 	NativeBackendUnavailable: "the browser refused native input — use a Chromium with CDP Input support",
 	NotChanged:               "state did not change — Snapshot to see why",
+	NotStable:                "element keeps moving — wait for the page to settle, Snapshot, then retry",
 }
 
 func failure(action, ref string, st ActionStatus, detail string, cause error) *ActionError {
