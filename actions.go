@@ -167,11 +167,19 @@ func (p *Page) focus(ctx context.Context, f finder) (ActionStatus, error) {
 	})
 }
 
-// Type replaces the content of the text field a ref names with text: focus,
-// select all, then Input.insertText, which the page sees as trusted
-// beforeinput and input events of type insertText — never a value assignment,
-// so framework-controlled inputs keep their state. An empty text clears the
-// field. Fails with NotEditable for anything that does not take text.
+// Type replaces the content of the text field a ref names with text, as a
+// person types it: focus, select all, then a trusted keystroke per character
+// (keydown, keypress, beforeinput, input, keyup — so widgets that filter or
+// autocomplete on key events react). Characters no US key produces (accents,
+// other scripts, emoji), line breaks and tabs are inserted as text
+// (Input.insertText: beforeinput and input of type insertText), and text
+// longer than 256 characters is inserted in one go. Never a value
+// assignment, so framework-controlled inputs keep their state. An empty text
+// clears the field. Date, time, datetime-local, month and week inputs take
+// their ISO value ("2024-03-09", "13:45", "2024-03-09T13:45", "2024-03",
+// "2024-W10"), typed into the field's own segments; a range input takes a
+// number, reached with arrow keys. Fails with NotEditable for anything that
+// does not take text.
 func (p *Page) Type(ctx context.Context, ref, text string) (ActionStatus, error) {
 	return p.typeText(ctx, p.byRef(ref), text)
 }
@@ -188,19 +196,23 @@ func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatu
 			k, _, _ := input.ParseKey("Delete")
 			return input.Press(ctx, p.main, k, 0)
 		}
-		return input.InsertText(ctx, p.main, text)
+		return input.TypeText(ctx, p.main, text)
 	})
 }
 
-// Press presses one key (with optional modifiers, "Shift+Tab") on whatever
-// has focus in the tab. Keys: Enter, Tab, Shift+Tab, Escape, Space, the
-// arrows, Backspace, Delete, Home, End, PageUp, PageDown; anything else fails
-// with UnsupportedKey. Enter always goes through the Approver as a call that
-// must be confirmed, since it submits forms.
+// Press presses one key on whatever has focus in the tab, with optional
+// modifiers held: any single character ("a", "/", "é"), the named keys
+// (Enter, Tab, Escape, Space, Backspace, Delete, Insert, the arrows, Home,
+// End, PageUp, PageDown, F1–F12, ContextMenu) and chords with Control,
+// Shift, Alt and Meta ("Control+A", "Shift+Tab", "Shift+ArrowDown"); the
+// modifier keys go down before the key and up after it. Anything else fails
+// with UnsupportedKey, whose message gives the grammar. Enter always goes
+// through the Approver as a call that must be confirmed, since it submits
+// forms.
 func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 	k, mods, err := input.ParseKey(key)
 	if err != nil {
-		return UnsupportedKey, failure("press", key, UnsupportedKey, fmt.Sprintf("%q is not a supported key", key), nil)
+		return UnsupportedKey, failure("press", key, UnsupportedKey, fmt.Sprintf("%q is not a key", key), nil)
 	}
 	if err := p.b.approve(ctx, Action{Verb: "press", Text: key, Origin: originOf(p.URL()), AlwaysAsk: k.Key == "Enter"}); err != nil {
 		return "", err
@@ -367,9 +379,13 @@ func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (Ac
 		case v.Get("notSelect").Bool():
 			return failure("select", ref, NotASelect, "it is a "+t.elem.Role+", not a native <select>", nil)
 		case v.Has("missing"):
-			return failure("select", ref, NotFound, fmt.Sprintf("no option %q; options: %s", v.Get("missing").Str(), capRunes(v.Get("have").JSON("", ""), 200)), nil)
+			var have []string
+			for _, o := range v.Get("have").Arr() {
+				have = append(have, quote(o.Str(), 60))
+			}
+			return failure("select", ref, NotFound, "no option "+quote(v.Get("missing").Str(), 60)+"; options: "+capRunes(strings.Join(have, ", "), 300), nil)
 		case v.Has("disabledOption"):
-			return failure("select", ref, Disabled, fmt.Sprintf("option %q is disabled", v.Get("disabledOption").Str()), nil)
+			return failure("select", ref, Disabled, "option "+quote(v.Get("disabledOption").Str(), 60)+" is disabled", nil)
 		case v.Get("tooMany").Bool():
 			return fmt.Errorf("rodagent: select %s: it takes one option, got %d", ref, len(values))
 		}

@@ -47,7 +47,7 @@ type Page struct {
 	crashed                 bool
 	closed                  bool
 	gone                    bool
-	stable                  bool // wait for a still box before pointer input
+	stable                  bool // wait for a moving target to come to rest before pointer input (on by default)
 	fast                    map[proto.PageFrameID]*fastFrame
 	axOn                    map[proto.TargetSessionID]bool // Accessibility domain enabled
 	noFast                  bool                           // the browser cannot run the in-page inventory
@@ -107,6 +107,7 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		fast:     map[proto.PageFrameID]*fastFrame{},
 		axOn:     map[proto.TargetSessionID]bool{},
 		prefixes: map[proto.PageFrameID]string{},
+		stable:   true,
 	}
 	p.main = session.Session{Conn: b.conn, ID: rp.SessionID, Calls: &p.calls}
 	p.unsub = append(p.unsub,

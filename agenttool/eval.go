@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/rodagent/rodagent"
 )
@@ -18,7 +17,7 @@ func (t *Tool) evaluate(ctx context.Context, p *rodagent.Page, in Input) (Result
 	v, err := p.Eval(ctx, in.JS)
 	var ee *rodagent.EvalError
 	if errors.As(err, &ee) {
-		return Result{OK: false, Status: StatusFailed, Text: "eval → exception: " + strconv.Quote(ee.Message) + "\n" + rodagent.SafetyLine + "\n"}, nil
+		return Result{OK: false, Status: StatusFailed, Text: "eval → exception: " + rodagent.Quote(ee.Message, 0) + "\n" + rodagent.SafetyLine + "\n"}, nil
 	}
 	if err != nil {
 		return Result{}, err
@@ -27,5 +26,5 @@ func (t *Tool) evaluate(ctx context.Context, p *rodagent.Page, in Input) (Result
 	if r := []rune(out); len(r) > maxEvalChars {
 		out = string(r[:maxEvalChars]) + fmt.Sprintf("… (%d more characters)", len(r)-maxEvalChars)
 	}
-	return Result{OK: true, Text: "eval → " + strconv.Quote(out) + "\n" + rodagent.SafetyLine + "\n"}, nil
+	return Result{OK: true, Text: "eval → " + rodagent.Quote(out, 0) + "\n" + rodagent.SafetyLine + "\n"}, nil
 }

@@ -7,6 +7,8 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"strings"
+	"time"
 
 	"github.com/rodagent/rodagent"
 	"github.com/rodagent/rodagent/agenttool"
@@ -97,4 +99,52 @@ func ExampleTool_Specs() {
 	// Output:
 	// 1 tool: browser
 	// {"content":[{"text":"bad input: scroll needs direction (up, down, left, right) or ref\nexpected: {\"action\":\"scroll\"} (optional: direction, amount, ref, tab)\n","type":"text"}],"is_error":true,"tool_use_id":"toolu_1","type":"tool_result"}
+}
+
+// The tool as a model uses it: each call is the JSON the model sent, each
+// answer the text it reads. After an action the answer carries what moved; a
+// failure carries its status and the next move.
+func ExampleTool_Call() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<main><h1>Shop</h1>
+			<button onclick="this.textContent = 'Added'">Add to cart</button>
+			<button disabled>Checkout</button></main>`)
+	}))
+	defer srv.Close()
+	b, err := rodagent.Launch(ctx, rodagent.WithDownload(false))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	tool := agenttool.New(b)
+
+	for _, input := range []string{
+		`{"action":"tab_new","url":"` + srv.URL + `"}`,
+		`{"action":"click","ref":"btn-add-to-cart"}`,
+		`{"action":"click","ref":"btn-checkout"}`,
+	} {
+		res, err := tool.Call(ctx, json.RawMessage(input))
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		// Print the answer's lines about buttons and the next move (the
+		// first line of a new tab names its random id and port).
+		for line := range strings.SplitSeq(res.Text, "\n") {
+			if strings.Contains(line, "btn-") || strings.HasPrefix(line, "next:") {
+				fmt.Println(strings.TrimSpace(line))
+			}
+		}
+	}
+	// Output:
+	// btn-add-to-cart
+	// btn-checkout disabled
+	// click btn-add-to-cart → ready
+	// ~ btn-add-to-cart name="Added"
+	// click btn-checkout → disabled
+	// next: element is disabled — complete what enables it, or pick another
 }

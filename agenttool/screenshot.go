@@ -3,7 +3,6 @@ package agenttool
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/rodagent/rodagent"
@@ -37,7 +36,7 @@ func (t *Tool) screenshot(ctx context.Context, p *rodagent.Page, in Input) (Resu
 		fmt.Fprintf(&b, "%d refs drawn on the image (x,y width×height in CSS pixels of the image):\n", len(shot.Refs))
 		for _, rb := range shot.Refs {
 			r.Boxes = append(r.Boxes, RefBox{Ref: rb.Ref, Role: rb.Role, Name: rb.Name, Box: rb.Box})
-			fmt.Fprintf(&b, "%s %s at %.0f,%.0f %.0f×%.0f\n", rb.Ref, strconv.Quote(rb.Name), rb.Box.X, rb.Box.Y, rb.Box.Width, rb.Box.Height)
+			fmt.Fprintf(&b, "%s %s at %.0f,%.0f %.0f×%.0f\n", rb.Ref, rodagent.Quote(rb.Name, 100), rb.Box.X, rb.Box.Y, rb.Box.Width, rb.Box.Height)
 		}
 		b.WriteString(rodagent.SafetyLine + "\n")
 	}

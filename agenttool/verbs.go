@@ -116,10 +116,10 @@ func (t *Tool) text(ctx context.Context, p *rodagent.Page) (Result, error) {
 		return Result{}, err
 	}
 	var b strings.Builder
-	b.WriteString("page text, one quoted line per line:\n")
-	for line := range strings.SplitSeq(s, "\n") {
+	b.WriteString("page text, one quoted line per line of the page:\n")
+	for _, line := range strings.FieldsFunc(s, rodagent.IsLineBreak) {
 		if line = strings.TrimSpace(line); line != "" {
-			b.WriteString(strconv.Quote(line) + "\n")
+			b.WriteString(rodagent.Quote(line, 0) + "\n")
 		}
 	}
 	b.WriteString(rodagent.SafetyLine + "\n")
@@ -137,7 +137,7 @@ func (t *Tool) console(ctx context.Context, p *rodagent.Page) (Result, error) {
 		msgs = msgs[len(msgs)-consoleLines:]
 	}
 	for _, m := range msgs {
-		fmt.Fprintf(&b, "%s %s\n", m.Type, strconv.Quote(m.Text))
+		fmt.Fprintf(&b, "%s %s\n", m.Type, rodagent.Quote(m.Text, 0))
 	}
 	if len(msgs) == 0 {
 		b.WriteString("no console messages\n")
@@ -179,7 +179,7 @@ func (t *Tool) tabs(ctx context.Context) (Result, error) {
 		if tab.ID == cur {
 			mark = "*"
 		}
-		fmt.Fprintf(&b, "%s %s %s\n", mark, tab.ID, strconv.Quote(tab.Origin))
+		fmt.Fprintf(&b, "%s %s %s\n", mark, tab.ID, rodagent.Quote(tab.Origin, 200))
 	}
 	if len(tabs) == 0 {
 		b.WriteString("no tabs; open one with tab_new\n")
