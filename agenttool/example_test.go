@@ -144,7 +144,7 @@ func ExampleTool_Call() {
 	// btn-add-to-cart
 	// btn-checkout disabled
 	// click btn-add-to-cart → ready
-	// ~ btn-add-to-cart name="Added"
+	// ~ btn-add-to-cart name="Added" focused
 	// click btn-checkout → disabled
 	// next: element is disabled — complete what enables it, or pick another
 }
