@@ -185,7 +185,18 @@ func (p *Page) Type(ctx context.Context, ref, text string) (ActionStatus, error)
 }
 
 func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: "type", Text: text}, f, needs{enabled: true, editable: true}, func(t *target, _ input.Point) error {
+	return p.act(ctx, Action{Verb: "type", Text: text}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
+		if t.state.Readonly {
+			return failure("type", f.name, NotEditable, "it is read-only", nil)
+		}
+		if !t.state.Editable {
+			// Date, time, range and colour inputs take a value but no free text.
+			handled, err := p.typeValue(ctx, t, text)
+			if err != nil || handled {
+				return err
+			}
+			return failure("type", f.name, NotEditable, "it is a "+t.elem.Role, nil)
+		}
 		if err := (proto.DOMFocus{BackendNodeID: t.elem.Node}).Call(t.sess.Bind(ctx)); err != nil {
 			return err
 		}
@@ -362,6 +373,8 @@ const selectJS = `function (wanted) {
 
 // Select chooses options of the native <select> a ref names, by value or by
 // visible label, and fires input and change as the browser's own popup does.
+// On a range input it takes one number and moves the slider there with the
+// arrow keys, as Type does.
 // Custom dropdowns (Radix, MUI, …) are not selects: they fail with NotASelect,
 // and the way through is to Click the control, Snapshot, and Click the option.
 func (p *Page) Select(ctx context.Context, ref string, values ...string) (ActionStatus, error) {
@@ -371,6 +384,11 @@ func (p *Page) Select(ctx context.Context, ref string, values ...string) (Action
 func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (ActionStatus, error) {
 	ref := f.name
 	return p.act(ctx, Action{Verb: "select", Text: strings.Join(values, ", ")}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
+		if canonicalRole(t.elem.Role) == "slider" && len(values) == 1 {
+			if kind, _, err := p.valueInput(ctx, t); err == nil && kind == "range" {
+				return p.setRange(ctx, t, "select", values[0])
+			}
+		}
 		v, err := p.callOn(ctx, "select", t, selectJS, values)
 		if err != nil {
 			return err
