@@ -254,7 +254,8 @@ func (p *Page) pressLocked(ctx context.Context, key string, k input.Key, mods in
 // Scroll turns the mouse wheel at the middle of the viewport by amount CSS
 // pixels in a direction — where is "up", "down", "left" or "right" (amount 0
 // means 80% of the viewport) — or, when where is a ref, scrolls that
-// element into view.
+// element into view. To scroll inside an element (a feed, a panel), see
+// ScrollAt.
 func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStatus, error) {
 	dir := strings.ToLower(strings.TrimSpace(where))
 	if _, ok := scrollUnits[dir]; !ok {
@@ -293,6 +294,38 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 		return statusOf(err), err
 	}
 	return Ready, nil
+}
+
+// ScrollAt turns the mouse wheel over the element a ref names — a feed, a
+// virtual list, a scrollable panel, a map — by amount CSS pixels in a
+// direction ("up", "down", "left", "right"; amount 0 means 80% of the
+// element's box), so the element under the pointer scrolls as it would for a
+// person, with wheel events the page can observe. The element is first
+// brought into view and hit tested like a click target.
+func (p *Page) ScrollAt(ctx context.Context, ref, direction string, amount int) (ActionStatus, error) {
+	return p.scrollAt(ctx, p.byRef(ref), direction, amount)
+}
+
+func (p *Page) scrollAt(ctx context.Context, f finder, direction string, amount int) (ActionStatus, error) {
+	dir := strings.ToLower(strings.TrimSpace(direction))
+	unit, ok := scrollUnits[dir]
+	if !ok {
+		return InvalidValue, failure("scroll", f.name, InvalidValue, fmt.Sprintf("%s is not a direction: want up, down, left or right", quote(direction, 20)), nil)
+	}
+	return p.act(ctx, Action{Verb: "scroll", Text: dir}, f, needs{hit: true, move: true}, func(t *target, at input.Point) error {
+		d := float64(amount)
+		if d == 0 {
+			d = 0.8 * (t.elem.Box.W*math.Abs(unit[0]) + t.elem.Box.H*math.Abs(unit[1]))
+			if d < 1 {
+				d = 300
+			}
+		}
+		if err := input.Wheel(ctx, p.main, at, unit[0]*d, unit[1]*d); err != nil {
+			return err
+		}
+		_, err := (proto.RuntimeEvaluate{Expression: nextFrameJS, AwaitPromise: true}).Call(p.main.Bind(ctx))
+		return err
+	})
 }
 
 // scrollUnits are the wheel directions Scroll takes.
