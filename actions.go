@@ -430,9 +430,13 @@ func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (Ac
 		case v.Get("notSelect").Bool():
 			return failure("select", ref, NotASelect, "it is a "+t.elem.Role+", not a native <select>", nil)
 		case v.Has("missing"):
-			return failure("select", ref, NotFound, fmt.Sprintf("no option %q; options: %s", v.Get("missing").Str(), capRunes(v.Get("have").JSON("", ""), 200)), nil)
+			var have []string
+			for _, o := range v.Get("have").Arr() {
+				have = append(have, quote(o.Str(), 60))
+			}
+			return failure("select", ref, NotFound, "no option "+quote(v.Get("missing").Str(), 60)+"; options: "+capRunes(strings.Join(have, ", "), 300), nil)
 		case v.Has("disabledOption"):
-			return failure("select", ref, Disabled, fmt.Sprintf("option %q is disabled", v.Get("disabledOption").Str()), nil)
+			return failure("select", ref, Disabled, "option "+quote(v.Get("disabledOption").Str(), 60)+" is disabled", nil)
 		case v.Get("tooMany").Bool():
 			return fmt.Errorf("rodagent: select %s: it takes one option, got %d", ref, len(values))
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -89,6 +90,20 @@ func (p *Page) SetTimezone(ctx context.Context, tz string) error {
 		return fmt.Errorf("%w: empty time zone", ErrBadOption)
 	}
 	return p.emulate(ctx, "timezone", func(bc proto.Client) error {
+		// Chromium takes any name and falls back to UTC; the page's own Intl
+		// knows the real list, so ask it (in the library's world) first.
+		w, err := p.world(ctx, p.mainFrameInfo())
+		if err != nil {
+			return err
+		}
+		res, err := proto.RuntimeEvaluate{Expression: "new Intl.DateTimeFormat('en', {timeZone: " + strconv.Quote(tz) + "}) && true",
+			ContextID: w, ReturnByValue: true}.Call(bc)
+		if err != nil {
+			return err
+		}
+		if res.ExceptionDetails != nil {
+			return fmt.Errorf("%w: unknown time zone %q: want an IANA name such as Europe/Paris", ErrBadOption, tz)
+		}
 		return proto.EmulationSetTimezoneOverride{TimezoneID: tz}.Call(bc)
 	})
 }
@@ -206,8 +221,8 @@ func (p *Page) emulate(ctx context.Context, what string, call func(bc proto.Clie
 }
 
 func (p *Page) emuErr(ctx context.Context, what string, err error) error {
-	if err == nil {
-		return nil
+	if err == nil || errors.Is(err, ErrBadOption) {
+		return err
 	}
 	if ctx.Err() != nil {
 		return failure(what, "", Timeout, "", ctx.Err())

@@ -2,7 +2,6 @@ package rodagent
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/rodagent/rodagent/input"
@@ -116,13 +115,13 @@ type Candidate struct {
 func (c Candidate) String() string {
 	s := c.Ref
 	if s == "" {
-		s = c.Role
+		s = plainText(c.Role, 40)
 	}
 	if c.Name != "" {
-		s += fmt.Sprintf(" %q", c.Name)
+		s += " " + quote(c.Name, 80)
 	}
 	if c.Landmark != "" {
-		s += " in " + c.Landmark
+		s += " in " + safeLabel(c.Landmark, 80)
 	}
 	return s
 }
@@ -152,7 +151,9 @@ func (e *ActionError) Error() string {
 	}
 	b.WriteString(string(e.Status))
 	if e.Detail != "" {
-		b.WriteString(": " + e.Detail)
+		// Details quote what they take from the page; safeLabel is the net
+		// for one that did not.
+		b.WriteString(": " + safeLabel(e.Detail, 400))
 	}
 	if e.Next != "" {
 		b.WriteString(" — " + e.Next)

@@ -538,7 +538,7 @@ func frameLine(prefix, title string, j *frameJob) string {
 	if title != "" {
 		s += " " + quote(title, 60)
 	}
-	s += " " + originOf(j.info.url) + "]"
+	s += " " + plainText(originOf(j.info.url), 80) + "]"
 	if j.err != nil {
 		s += " unreachable"
 	}
@@ -546,7 +546,7 @@ func frameLine(prefix, title string, j *frameJob) string {
 }
 
 func landmarkLine(it ax.Item) string {
-	s := "[" + it.Role
+	s := "[" + plainText(it.Role, 40)
 	if it.Name != "" {
 		s += " " + quote(it.Name, 60)
 	}
@@ -575,7 +575,7 @@ func headingLine(it ax.Item) string {
 	if lvl > 6 {
 		lvl = 6
 	}
-	return strings.Repeat("#", lvl) + " " + capRunes(it.Name, 100)
+	return strings.Repeat("#", lvl) + " " + quote(it.Name, 100)
 }
 
 // build turns the inventory into the public Snapshot.

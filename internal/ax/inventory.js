@@ -41,6 +41,14 @@
   const cName = el => el.computedName;
 
   const q = s => JSON.stringify(s);
+  // A label quotes page text (`navigation "Main"`) and shows every control,
+  // format (bidi, zero-width) and line-separator character as an escape:
+  // JSON.stringify leaves U+0085, U+2028/2029 and U+202E raw (the Go side's
+  // strconv.Quote escapes them in the AX-tree path; rodagent's quote in text).
+  const lq = s => q(s).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/gu, c => {
+    const n = c.codePointAt(0);
+    return n < 0x10000 ? '\\u' + n.toString(16).padStart(4, '0') : '\\U' + n.toString(16).padStart(8, '0');
+  });
   // Rows travel as text — fields split by tabs, rows by newlines — which both
   // sides handle far faster than JSON arrays; strings escape \\, \n and \t.
   const esc = s => /[\\\n\t]/.test(s) ? s.replace(/[\\\n\t]/g, c => c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\t') : s;
@@ -404,7 +412,7 @@
             if (!hiddenFromAT(el)) {
               rows.push([1, depth, role, name, (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')) ? 1 : 0]);
               childDepth = depth + 1;
-              childLm = role + (name ? ' ' + q(name) : '');
+              childLm = role + (name ? ' ' + lq(name) : '');
               heading = '';
               childSink = null;
             }
@@ -412,7 +420,7 @@
         }
         if (role === 'table' || role === 'grid' || role === 'treegrid') {
           const tn = collapse(cName(el));
-          childGroup = role + (tn ? ' ' + q(clip(tn, 60)) : '');
+          childGroup = role + (tn ? ' ' + lq(clip(tn, 60)) : '');
           childRows = {n: 0}; childRow = 0;
         } else if (role === 'row' && rows_) {
           childRow = ++rows_.n;
@@ -422,7 +430,7 @@
           let label = NAMED_FROM_CONTENT.has(role) && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')
             ? '' : collapse(cName(el));
           if (!label) label = firstText(el);
-          if (label) childCtx = role + ' ' + q(clip(label, 60));
+          if (label) childCtx = role + ' ' + lq(clip(label, 60));
         }
       }
       let isRef = false;
@@ -436,7 +444,7 @@
         const rrole = roleOf(el);
         const name = nameOf(el, rrole);
         if (rrole && rrole !== 'none' && rrole !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
-          const c = ctx || (heading ? 'heading ' + q(clip(heading, 60)) : '');
+          const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up));
           cand.push(el);
           childIn = true;
