@@ -31,8 +31,9 @@ func (p *Page) byRef(ref string) finder {
 	}}
 }
 
-// act is the path every action takes: approval, the page's turn, resolve,
-// actionability, then native input.
+// act is the path every action takes: approval, the page's turn, a
+// navigation still under way lands, resolve, actionability, native input,
+// then the report of what it did (LastAction).
 func (p *Page) act(ctx context.Context, a Action, f finder, n needs, do func(t *target, at input.Point) error) (ActionStatus, error) {
 	a.Target, a.Role, a.Name = f.name, f.role, f.elem
 	a.Origin = originOf(p.URL())
@@ -44,20 +45,46 @@ func (p *Page) act(ctx context.Context, a Action, f finder, n needs, do func(t *
 		return statusOf(err), err
 	}
 	defer unlock()
-	t, err := f.find(ctx, a.Verb)
-	if err != nil {
-		return statusOf(err), err
+	st, nav, err := p.actLocked(ctx, a.Verb, f, n, do)
+	p.finish(a.Verb, f.name, st, nav, err)
+	return st, err
+}
+
+func (p *Page) actLocked(ctx context.Context, verb string, f finder, n needs, do func(t *target, at input.Point) error) (ActionStatus, navMark, error) {
+	m := p.navMark()
+	if err := p.settleNavigation(ctx, verb); err != nil {
+		return statusOf(err), m, err
 	}
-	at, err := p.actionable(ctx, a.Verb, t, n)
+	t, err := f.find(ctx, verb)
 	if err != nil {
-		return statusOf(err), err
+		return statusOf(err), m, err
+	}
+	at, err := p.actionable(ctx, verb, t, n)
+	if err != nil {
+		return statusOf(err), m, err
 	}
 	p.markActed()
-	if err := do(t, at); err != nil {
-		err = p.inputErr(ctx, a.Verb, f.name, err)
-		return statusOf(err), err
+	m = p.navMark()
+	if err := p.guardNavigation(ctx, verb, t, func() error { return do(t, at) }); err != nil {
+		err = p.inputErr(ctx, verb, f.name, err)
+		return statusOf(err), m, err
 	}
-	return t.status, nil
+	return t.status, m, nil
+}
+
+// finish records the report of an action that held the page's turn, asking
+// the renderer whether its input started a navigation.
+func (p *Page) finish(verb, target string, st ActionStatus, m navMark, err error) {
+	r := ActionReport{Verb: verb, Ref: target, Status: st}
+	if err != nil && r.Status == "" {
+		r.Status = statusOf(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if p.alive() == nil {
+		r.Navigated, r.URL = p.afterInput(ctx, m)
+	}
+	p.report(r)
 }
 
 // statusOf is the status carried by an error (Timeout for a passed deadline).
@@ -183,12 +210,22 @@ func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 		return statusOf(err), err
 	}
 	defer unlock()
+	st, m, err := p.pressLocked(ctx, key, k, mods)
+	p.finish("press", key, st, m, err)
+	return st, err
+}
+
+func (p *Page) pressLocked(ctx context.Context, key string, k input.Key, mods input.Modifier) (ActionStatus, navMark, error) {
+	if err := p.settleNavigation(ctx, "press"); err != nil {
+		return statusOf(err), p.navMark(), err
+	}
 	p.markActed()
+	m := p.navMark()
 	if err := input.Press(ctx, p.main, k, mods); err != nil {
 		err = p.inputErr(ctx, "press", key, err)
-		return statusOf(err), err
+		return statusOf(err), m, err
 	}
-	return Ready, nil
+	return Ready, m, nil
 }
 
 // Scroll turns the mouse wheel at the middle of the viewport by amount CSS
