@@ -52,6 +52,10 @@ const (
 	NativeBackendUnavailable ActionStatus = "native_backend_unavailable"
 	// NotChanged: Check or Uncheck clicked, but the control's state did not change.
 	NotChanged ActionStatus = "not_changed"
+	// Denied: the embedding application's Approver refused the call; nothing
+	// reached the page. The error matches ErrNotAllowed (and ErrDenied) and
+	// wraps the Approver's own error.
+	Denied ActionStatus = "denied"
 )
 
 // OK reports whether s is a success (Ready or StaleRefRecovered).
@@ -77,6 +81,7 @@ var (
 	ErrTimeout                  error = &statusSentinel{Timeout}
 	ErrNativeBackendUnavailable error = &statusSentinel{NativeBackendUnavailable}
 	ErrNotChanged               error = &statusSentinel{NotChanged}
+	ErrDenied                   error = &statusSentinel{Denied}
 )
 
 // Errors that are not about one action's target.
@@ -192,6 +197,7 @@ var nextMove = map[ActionStatus]string{
 	Timeout:                  "deadline passed — Snapshot to see the page, then retry",
 	NativeBackendUnavailable: "the browser refused native input — use a Chromium with CDP Input support",
 	NotChanged:               "state did not change — Snapshot to see why",
+	Denied:                   "the application refused this action — do not retry it; ask the user or do something else",
 }
 
 func failure(action, ref string, st ActionStatus, detail string, cause error) *ActionError {

@@ -174,7 +174,7 @@ func (p *Page) Open(ctx context.Context, rawURL string) error {
 	if err := p.b.cfg.allowURL(rawURL); err != nil {
 		return err
 	}
-	if err := p.b.approve(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL)}); err != nil {
+	if err := p.approvePage(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL), URL: rawURL}); err != nil {
 		return err
 	}
 	unlock, err := p.lock(ctx, "open")
@@ -270,7 +270,7 @@ func (p *Page) resetRefsLocked() {
 // historyStep moves back (-1) or forward (+1) in the tab's history and waits
 // for the document to load.
 func (p *Page) historyStep(ctx context.Context, verb string, delta int) error {
-	if err := p.b.approve(ctx, Action{Verb: verb, Origin: originOf(p.URL())}); err != nil {
+	if err := p.approvePage(ctx, Action{Verb: verb}); err != nil {
 		return err
 	}
 	unlock, err := p.lock(ctx, verb)
@@ -332,7 +332,7 @@ func (p *Page) Forward(ctx context.Context) error { return p.historyStep(ctx, "f
 // Reload reloads the tab and returns once the new document has committed and
 // loaded; refs start over.
 func (p *Page) Reload(ctx context.Context) error {
-	if err := p.b.approve(ctx, Action{Verb: "reload", Origin: originOf(p.URL())}); err != nil {
+	if err := p.approvePage(ctx, Action{Verb: "reload"}); err != nil {
 		return err
 	}
 	p.mu.Lock()
