@@ -25,6 +25,7 @@ type config struct {
 	origins      []string
 	uploadDirs   []string
 	textMaxChars int
+	initScripts  []string
 	credentials  *httpCredentials  // network.go
 	extraHeaders map[string]string // network.go
 	storageState string            // cookies.go
