@@ -205,11 +205,17 @@ func AttachDOM(items []Item, dom *DOMIndex) {
 // Items flattens one frame's AX nodes and fills in what its session's DOM
 // snapshot knows (stable attributes, boxes, pointer cursors), dom may be nil.
 func Items(nodes []*proto.AccessibilityAXNode, dom *DOMIndex) []Item {
+	return ItemsWithText(nodes, dom, nil)
+}
+
+// ItemsWithText is Items with the frame's page text (TextFrame, by the
+// element holding each piece) placed where its element stands in the tree.
+func ItemsWithText(nodes []*proto.AccessibilityAXNode, dom *DOMIndex, texts map[proto.DOMBackendNodeID]Item) []Item {
 	var clickable func(proto.DOMBackendNodeID) bool
 	if dom != nil {
 		clickable = func(id proto.DOMBackendNodeID) bool { return dom.Nodes[id].Pointer }
 	}
-	items := Flatten(nodes, clickable)
+	items := flatten(nodes, clickable, texts)
 	AttachDOM(items, dom)
 	return items
 }

@@ -20,13 +20,13 @@
     'section', 'complementary', 'navigation', 'banner', 'contentinfo', 'search']);
   const STRUCT_TAGS = new Set(['header', 'nav', 'main', 'aside', 'footer', 'form', 'section', 'dialog', 'search',
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'ul', 'ol', 'li', 'tr', 'fieldset', 'article', 'menu', 'figure',
-    'details']);
+    'details', 'output']);
   // Roles Chromium gives these tags whatever their context, so the walk can
   // skip asking for them; landmarks (header, footer, section, form, aside)
   // depend on context and name, and are asked.
   const IMPLICIT = {tr: 'row', table: 'table', ul: 'list', ol: 'list', li: 'listitem', fieldset: 'group',
     article: 'article', menu: 'list', figure: 'figure', details: 'group', nav: 'navigation', main: 'main',
-    dialog: 'dialog', search: 'search', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading'};
+    dialog: 'dialog', search: 'search', output: 'status', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading'};
   const NAMED_FROM_CONTENT = new Set(['row', 'listitem']);
   const GENERATED_ID = /[:«»]|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__)|[-_][0-9a-f]{6,}$|^[0-9]/;
   const TEXTY = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
@@ -39,6 +39,11 @@
   // for browsers that do not expose them).
   const cRole = el => el.computedRole;
   const cName = el => el.computedName;
+  // Without computed roles (a frame read from the AX tree) the text walk
+  // still needs the structure: the role attribute or the tag's role.
+  let textMode = false;
+  const roleAt = el => textMode && !('computedRole' in el) ? attrRole(el) : cRole(el);
+  const attrRole = el => (el.getAttribute('role') || '').trim().split(/\s+/)[0] || IMPLICIT[el.localName] || nativeRole(el) || 'generic';
 
   const q = s => JSON.stringify(s);
   // Rows travel as text — fields split by tabs, rows by newlines — which both
@@ -74,7 +79,7 @@
   function roleOf(el) {
     const n = nativeRole(el);
     if (n) return n;
-    const r = cRole(el);
+    const r = roleAt(el);
     if (r) return r;
     switch (el.localName) {
       case 'summary': return 'DisclosureTriangle';
@@ -343,16 +348,8 @@
     return '';
   }
 
-  // Walk the document (and open shadow roots) in order. Rows: refs (0),
-  // landmarks [1, depth, role, name, modal], headings [2, depth, level, name],
-  // frames [3, depth, k, title], text (4, above).
-  S.walk = function (opts) {
-    opts = opts || {};
-    if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
-    const t0 = performance.now();
-    const probe = document.body || document.documentElement;
-    void cRole(probe);
-    if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+  // walkDOM is the walk itself; see S.walk.
+  function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = [];
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [];
@@ -389,7 +386,7 @@
       }
       let role = '';
       if (STRUCT_TAGS.has(tag) || hasRole) {
-        role = (!hasRole && IMPLICIT[tag]) || cRole(el);
+        role = (!hasRole && IMPLICIT[tag]) || roleAt(el);
         if (role === 'heading') {
           if (!hiddenFromAT(el)) {
             const name = collapse(cName(el));
@@ -481,6 +478,21 @@
       if (block) stack.push([' ', tsink]);
     }
     for (const row of texts) row[4] = sinkText(row[4]);
+    return {rows, cand, pick, shadows, closed, focused, vw, vh};
+  }
+
+  // Walk the document (and open shadow roots) in order. Rows: refs (0),
+  // landmarks [1, depth, role, name, modal], headings [2, depth, level, name],
+  // frames [3, depth, k, title], text (4, above).
+  S.walk = function (opts) {
+    opts = opts || {};
+    const t0 = performance.now();
+    if (opts.textOnly) return textWalk(opts);
+    if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
+    const probe = document.body || document.documentElement;
+    void cRole(probe);
+    if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+    const {rows, cand, pick, shadows, closed, focused, vw, vh} = walkDOM(opts);
     // Backend node ids: for every ref of a page of ordinary size, else for
     // what is in view or focused (the rest are looked up when acted on).
     const allIDs = cand.length <= (opts.limit || 0);
@@ -497,6 +509,30 @@
     for (const root of shadows) S.mo.observe(root, OBSERVE);
     return [q({pk, strs, closed, ms: performance.now() - t0}), encode(rows), pick];
   };
+
+  // textWalk is the walk of a frame read from the AX tree: only its text
+  // rows, each with its element (for its backend node id), so the AX path
+  // shows the same text as the in-page inventory.
+  function textWalk(opts) {
+    const saved = [S.els, S.index, S.sig, S.role];
+    S.els = []; S.index = new Map();
+    let out, els;
+    textMode = true;
+    try {
+      out = walkDOM(opts);
+      els = S.els;
+    } finally {
+      [S.els, S.index, S.sig, S.role] = saved;
+      textMode = false;
+    }
+    const pick = [], text = [];
+    for (const r of out.rows) {
+      if (r[0] !== 4) continue;
+      pick.push(els[r[2]]);
+      text.push(r);
+    }
+    return [q({strs, pk: text.map((r, i) => i)}), encode(text), pick];
+  }
 
   const OBSERVE = {subtree: true, childList: true, attributes: true, characterData: true};
 

@@ -152,6 +152,10 @@ func isLandmark(role, name string) bool {
 // which other named nodes a person would see as clickable (the page gave them
 // a pointer cursor): they get refs too, unless inside another ref.
 func Flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackendNodeID) bool) []Item {
+	return flatten(nodes, clickable, nil)
+}
+
+func flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackendNodeID) bool, texts map[proto.DOMBackendNodeID]Item) []Item {
 	if len(nodes) == 0 {
 		return nil
 	}
@@ -169,7 +173,7 @@ func Flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackend
 	if root == nil {
 		root = nodes[0]
 	}
-	w := walker{byID: byID, items: make([]Item, 0, len(nodes)/8), clickable: clickable,
+	w := walker{byID: byID, items: make([]Item, 0, len(nodes)/8), clickable: clickable, texts: texts,
 		seen: make(map[proto.AccessibilityAXNodeID]bool, len(nodes))}
 	w.walk(root, frameCtx{counts: map[string]int{}}, 0)
 	return w.items
@@ -178,6 +182,7 @@ func Flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackend
 type walker struct {
 	byID      map[proto.AccessibilityAXNodeID]*proto.AccessibilityAXNode
 	clickable func(proto.DOMBackendNodeID) bool
+	texts     map[proto.DOMBackendNodeID]Item // page text by the element holding it
 	items     []Item
 	heading   string // text of the last heading seen, for context
 	seen      map[proto.AccessibilityAXNodeID]bool
@@ -206,6 +211,7 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	w.seen[n.NodeID] = true
 	role := str(n.Role)
 	if n.Ignored {
+		w.text(n, c, c.group, c.row)
 		// An ignored node's children can still be exposed (a hidden wrapper around visible content).
 		for _, id := range n.ChildIDs {
 			w.walk(w.byID[id], c, level+1)
@@ -284,12 +290,28 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 			Group: child.group, Row: child.row, Up: c.up})
 		child.up = len(w.items)
 	}
+	w.text(n, c, child.group, child.row)
 	if opaqueRoles[role] {
 		return
 	}
 	for _, id := range n.ChildIDs {
 		w.walk(w.byID[id], child, level+1)
 	}
+}
+
+// text places the page text held by n's element, if any, at n.
+func (w *walker) text(n *proto.AccessibilityAXNode, c frameCtx, group string, row int) {
+	if w.texts == nil || n.BackendDOMNodeID == 0 {
+		return
+	}
+	it, ok := w.texts[n.BackendDOMNodeID]
+	if !ok {
+		return
+	}
+	delete(w.texts, n.BackendDOMNodeID)
+	it.Depth, it.Landmark, it.Group, it.Row = c.depth, c.landmark, group, row
+	it.Up = c.up
+	w.items = append(w.items, it)
 }
 
 // firstText finds what names an unnamed container for a person: its row
