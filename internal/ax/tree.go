@@ -401,6 +401,18 @@ func ParseState(n *proto.AccessibilityAXNode) State {
 			st.Editable = v.Str() != ""
 		case proto.AccessibilityAXPropertyNameModal:
 			st.Modal = v.Bool()
+		case proto.AccessibilityAXPropertyNameBusy:
+			st.Busy = v.Bool()
+		case proto.AccessibilityAXPropertyNameMultiselectable:
+			st.Multi = v.Bool()
+		case proto.AccessibilityAXPropertyNameLevel:
+			st.Level = valueString(p.Value)
+		case proto.AccessibilityAXPropertyNameValuemin:
+			st.ValueMin = valueString(p.Value)
+		case proto.AccessibilityAXPropertyNameValuemax:
+			st.ValueMax = valueString(p.Value)
+		case proto.AccessibilityAXPropertyNameValuetext:
+			st.ValueText = valueString(p.Value)
 		case proto.AccessibilityAXPropertyNameHasPopup:
 			if s := v.Str(); s != "false" {
 				st.HasPopup = s
