@@ -43,6 +43,11 @@ var textExpr = fmt.Sprintf(`(() => {
 // TextFrame reads the page text of the frame behind world ctxID with the
 // in-page rules, keyed by the backend node id of the element holding each
 // piece: the AX path places them where those elements stand (ItemsWithText).
+//
+// The same read returns the clickables the in-page rules see that no role
+// marks (a pointer cursor, an inline handler, a focusable span), as KindRef
+// items with the name a person would give them: the AX path makes refs of
+// them too.
 func TextFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (map[proto.DOMBackendNodeID]Item, error) {
 	_, text, ids, err := evalDeep(ctx, c, ctxID, textExpr)
 	if err != nil {

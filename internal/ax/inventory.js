@@ -118,15 +118,60 @@
     if (r !== null) {
       const first = r.trim().split(/\s+/)[0];
       if (IROLE.has(first)) return true;
-      if (FOCUS_ROLE.has(first) && el.tabIndex >= 0 && el.hasAttribute('tabindex')) return true;
+      if (FOCUS_ROLE.has(first) && el.hasAttribute('tabindex')) return true;
+      // every item of a grid or tree grid, whatever its tabindex wiring
+      if (COMPOSITE_ITEM.has(first) && el.closest('[role=grid],[role=treegrid]')) return true;
+      if (first === 'row' && el.closest('[role=treegrid]')) return true;
+    } else if ((el.localName === 'td' || el.localName === 'th') && el.closest('table[role=grid],table[role=treegrid]')) {
+      return true;
     }
     return false;
   }
 
+  const COMPOSITE_ITEM = new Set(['gridcell', 'columnheader', 'rowheader']);
+
+  // What a person would click though no role says so: focusable, an inline
+  // click handler, draggable, a label standing in for its hidden input.
   function weakCandidate(el) {
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable) && !el.closest('[contenteditable="false"]')) return 'edit';
     if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'focus';
+    if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onpointerdown') ||
+        el.getAttribute('draggable') === 'true') return 'click';
+    if (el.localName === 'label' && el.control && !el.control.checkVisibility({opacityProperty: true, visibilityProperty: true})) return 'click';
     return '';
+  }
+
+  const ICON = /(?:^|\s)(?:fa[srlbd]?|icon|glyphicon|bi|mdi|ti|ion|las?|octicon|codicon)-([a-z][a-z0-9-]*)/;
+  const GENERIC_CLASS = /^(fa[srlbd]?|icon|btn|button|ui|is-|has-|js-|active|selected)$|[0-9a-f]{5,}|^css-|^sc-|^jsx-/;
+
+  // describe names a clickable that has no accessible name the way a person
+  // would point at it: its text, title, alt, description, an icon's name
+  // (from its class or image file), else "clickable span".
+  function describe(el) {
+    const t = shownText(el);
+    if (t) return clip(t, 80);
+    for (const a of ['title', 'alt', 'aria-description', 'data-tooltip', 'data-title']) {
+      const v = collapse(el.getAttribute(a));
+      if (v) return v;
+    }
+    const img = el.querySelector('img[alt],[title]');
+    if (img) { const v = collapse(img.getAttribute('alt') || img.getAttribute('title')); if (v) return v; }
+    let icon = '';
+    for (const n of [el, ...el.querySelectorAll('*')].slice(0, 8)) {
+      const m = ICON.exec(typeof n.className === 'string' ? n.className : (n.getAttribute('class') || ''));
+      if (m && !/^(solid|regular|light|brands|fw|lg|xs|sm|[0-9]x)$/.test(m[1])) { icon = m[1]; break; }
+      const src = n.localName === 'img' ? n.getAttribute('src') : (n.localName === 'use' ? (n.getAttribute('href') || n.getAttribute('xlink:href')) : '');
+      const file = src && /([a-z][a-z0-9_-]*)(?:\.[a-z]{2,4})?(?:[?#].*)?$/i.exec(src.replace(/^.*[\/#]/, ''));
+      if (file) { icon = file[1]; break; }
+    }
+    if (!icon) {
+      const bg = getComputedStyle(el).backgroundImage;
+      const m = bg && /url\(["']?[^"')]*?([a-z][a-z0-9_-]*)\.[a-z]{2,4}["']?\)/i.exec(bg);
+      if (m) icon = m[1];
+    }
+    if (icon) return 'icon button (' + icon.replace(/[-_]+/g, ' ') + ')';
+    const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).find(c => c && !GENERIC_CLASS.test(c));
+    return 'clickable ' + el.localName + (cls ? ' (' + cls.replace(/[-_]+/g, ' ') + ')' : '');
   }
 
 
@@ -352,7 +397,7 @@
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = [];
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
-    const rows = [], pick = [], cand = [], shadows = [], texts = [];
+    const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     let closed = false, heading = '';
     // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink];
     // a text node or a block boundary (' ') is [node, sink]. Each element's style is read once: a pointer
@@ -427,11 +472,16 @@
       else if (!inRef) {
         const weak = weakCandidate(el);
         if (weak === 'edit') isRef = true;
-        else if (weak === 'focus' || (cursor === 'pointer' && parentCursor !== 'pointer')) isRef = 'named';
+        else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer')) isRef = 'named';
       }
       if (isRef && !hiddenFromAT(el)) {
-        const rrole = roleOf(el);
-        const name = nameOf(el, rrole);
+        let rrole = roleOf(el);
+        let name = nameOf(el, rrole);
+        if (isRef === 'named') {
+          if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
+          if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
+          weakRefs.push(el);
+        }
         if (rrole && rrole !== 'none' && rrole !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + q(clip(heading, 60)) : '');
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up));
@@ -478,7 +528,7 @@
       if (block) stack.push([' ', tsink]);
     }
     for (const row of texts) row[4] = sinkText(row[4]);
-    return {rows, cand, pick, shadows, closed, focused, vw, vh};
+    return {rows, cand, pick, shadows, closed, focused, vw, vh, weak: new Set(weakRefs)};
   }
 
   // Walk the document (and open shadow roots) in order. Rows: refs (0),
@@ -527,9 +577,10 @@
     }
     const pick = [], text = [];
     for (const r of out.rows) {
-      if (r[0] !== 4) continue;
-      pick.push(els[r[2]]);
-      text.push(r);
+      if (r[0] === 4 || (r[0] === 0 && out.weak.has(els[r[2]]))) {
+        pick.push(els[r[2]]);
+        text.push(r);
+      }
     }
     return [q({strs, pk: text.map((r, i) => i)}), encode(text), pick];
   }

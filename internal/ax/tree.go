@@ -210,7 +210,11 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	}
 	w.seen[n.NodeID] = true
 	role := str(n.Role)
-	if n.Ignored {
+	weak, isWeak := w.texts[n.BackendDOMNodeID]
+	isWeak = isWeak && weak.Kind == KindRef && !c.inRef
+	if n.Ignored && isWeak {
+		role = weak.Role // a clickable the tree leaves out as uninteresting
+	} else if n.Ignored {
 		w.text(n, c, c.group, c.row)
 		// An ignored node's children can still be exposed (a hidden wrapper around visible content).
 		for _, id := range n.ChildIDs {
@@ -279,6 +283,20 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		role != "heading" && w.clickable(n.BackendDOMNodeID) {
 		isRef = true
 	}
+	// Every item of a grid or tree grid is a ref, whatever its tabindex.
+	if !isRef && (role == "gridcell" || role == "columnheader" || role == "rowheader") &&
+		(strings.HasPrefix(c.group, "grid") || strings.HasPrefix(c.group, "treegrid")) {
+		isRef = true
+	}
+	if !isRef && role == "row" && strings.HasPrefix(c.group, "treegrid") {
+		isRef = true
+	}
+	if !isRef && isWeak && !neverRef[role] && !landmarkRoles[role] && role != "heading" {
+		isRef = true
+		if name == "" {
+			name = weak.Name
+		}
+	}
 	if isRef {
 		child.inRef = true
 		ctxName := c.context
@@ -305,7 +323,7 @@ func (w *walker) text(n *proto.AccessibilityAXNode, c frameCtx, group string, ro
 		return
 	}
 	it, ok := w.texts[n.BackendDOMNodeID]
-	if !ok {
+	if !ok || it.Kind != KindText {
 		return
 	}
 	delete(w.texts, n.BackendDOMNodeID)
