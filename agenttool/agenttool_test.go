@@ -420,11 +420,11 @@ func TestApprovals(t *testing.T) {
 	if len(asked) != n {
 		t.Errorf("reads do not ask: %+v", asked[n:])
 	}
-	deny["dialog"], deny["eval"], deny["tab_close"] = true, true, true
+	deny["dialog"], deny["eval"], deny["close"] = true, true, true
 	for verb, in := range map[string]string{
-		"dialog":    `{"action":"dialog","accept":true}`,
-		"eval":      `{"action":"eval","js":"1"}`,
-		"tab_close": `{"action":"tab_close"}`,
+		"dialog": `{"action":"dialog","accept":true}`,
+		"eval":   `{"action":"eval","js":"1"}`,
+		"close":  `{"action":"tab_close"}`,
 	} {
 		res := callCtx(t, ctx, tool, in)
 		if res.OK || res.Status != agenttool.StatusDenied || last().Verb != verb {

@@ -212,7 +212,8 @@ func (t *Tool) tabSelect(ctx context.Context, p *rodagent.Page) (Result, error) 
 }
 
 func (t *Tool) tabClose(ctx context.Context, p *rodagent.Page) (Result, error) {
-	if err := t.b.Approve(ctx, rodagent.Action{Verb: "tab_close", Target: p.ID(), Origin: originOf(p.URL())}); err != nil {
+	u := p.URL()
+	if err := t.b.Approve(ctx, rodagent.Action{Verb: "close", Target: p.ID(), URL: u, Origin: originOf(u), TabOrigin: originOf(u)}); err != nil {
 		return Result{}, err
 	}
 	if err := p.Close(); err != nil {
@@ -230,7 +231,7 @@ func (t *Tool) tabClose(ctx context.Context, p *rodagent.Page) (Result, error) {
 }
 
 func (t *Tool) closeAll(ctx context.Context) (Result, error) {
-	if err := t.b.Approve(ctx, rodagent.Action{Verb: "close"}); err != nil {
+	if err := t.b.Approve(ctx, rodagent.Action{Verb: "close", Target: "every tab this tool opened"}); err != nil {
 		return t.failure(ctx, nil, "close", err)
 	}
 	if err := t.Close(); err != nil {
@@ -283,7 +284,8 @@ func (t *Tool) dialog(ctx context.Context, p *rodagent.Page, in Input) (Result, 
 		word = "accepted"
 		// Accepting is consent to whatever the dialog asks ("Delete this
 		// row?"), so it is an acting call of its own.
-		a := rodagent.Action{Verb: "dialog", Text: "accept the next dialog", Origin: originOf(p.URL())}
+		u := p.URL()
+		a := rodagent.Action{Verb: "dialog", Text: "accept the next dialog", URL: u, Origin: originOf(u), TabOrigin: originOf(u)}
 		if in.Text != "" {
 			a.Text += " with prompt text " + strconv.Quote(in.Text)
 		}

@@ -360,7 +360,7 @@ func TestElicitation(t *testing.T) {
 				t.Errorf("a declined click: isError=%v\n%s", res.IsError, text(res))
 			}
 			res = s.call("browser", map[string]any{"action": "tab_close"})
-			if !res.IsError || !strings.Contains(text(res), "tab_close") {
+			if !res.IsError || !strings.Contains(text(res), "did not allow close") {
 				t.Errorf("tab_close is asked about too: isError=%v\n%s", res.IsError, text(res))
 			}
 		})
