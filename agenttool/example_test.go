@@ -132,19 +132,17 @@ func ExampleTool_Call() {
 			fmt.Println(err)
 			return
 		}
-		// Print the answer's lines about buttons and the next move (the
-		// first line of a new tab names its random id and port).
+		// Print each action's status, its button's change and the next move
+		// (the rest is the page, and a new tab's id and port are random).
 		for line := range strings.SplitSeq(res.Text, "\n") {
-			if strings.Contains(line, "btn-") || strings.HasPrefix(line, "next:") {
+			if strings.HasPrefix(line, "click ") || strings.HasPrefix(line, "next:") || strings.HasPrefix(line, "~ btn-add-to-cart name=") {
 				fmt.Println(strings.TrimSpace(line))
 			}
 		}
 	}
 	// Output:
-	// btn-add-to-cart
-	// btn-checkout disabled
 	// click btn-add-to-cart → ready
-	// ~ btn-add-to-cart name="Added" focused
+	// ~ btn-add-to-cart name="Added"
 	// click btn-checkout → disabled
 	// next: element is disabled — complete what enables it, or pick another
 }

@@ -42,6 +42,8 @@ type gate struct {
 	mu      sync.Mutex
 	granted *rodagent.Action // the action the person allowed, for the call's second round
 	pending *rodagent.Action // the first action that needs asking
+	// couldNotAsk is set when an action was refused because the host cannot ask.
+	couldNotAsk bool
 }
 
 // Approve implements rodagent.Approver for one call.
@@ -56,6 +58,7 @@ func (g *gate) Approve(_ context.Context, a rodagent.Action) error {
 		return nil
 	}
 	if !g.canAsk {
+		g.couldNotAsk = true
 		return errCannotAsk
 	}
 	if g.pending == nil {

@@ -193,6 +193,9 @@ func (s *Server) handler(spec agenttool.Spec) sdk.ToolHandler {
 			return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{
 				Text: "the browser is gone (" + err.Error() + "); the server cannot continue this call"}}}, nil
 		}
+		if g.couldNotAsk && !res.OK {
+			res.Text += "note: " + errCannotAsk.Error() + "\n"
+		}
 		return toMCP(res), nil
 	}
 }
