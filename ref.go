@@ -117,6 +117,7 @@ type Snapshot struct {
 	Frames  []FrameInfo  `json:"frames"`            // every frame read or found unreachable, the main frame first
 	Dialogs []Dialog     `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
 	Shown   int          `json:"shown"`             // how many of Refs the text shows
+	Source  string       `json:"source"`            // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
 
 	lines []line
 	view  snapConfig

@@ -87,6 +87,7 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	}
 	d := reg.Update(inv.elems)
 	snap := inv.build(p)
+	snap.Source = p.sourceOf(inv)
 	snap.view = cfg
 	snap.Dialogs = p.takeDialogs()
 	if !d.Full && !cfg.full {

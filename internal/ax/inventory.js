@@ -1,7 +1,6 @@
 // rodagent's in-page inventory. It runs in an isolated world of each frame
-// (the page cannot see or tamper with it) and reads Chromium's own computed
-// roles and names through Element.computedRole / computedName, which the
-// browser exposes with --enable-blink-features=ComputedAccessibilityInfo.
+// (the page cannot see or tamper with it) and reads roles and names through
+// cRole(el) / cName(el) (accname.js, prepended).
 // One call walks the DOM (open shadow roots included) and returns every
 // interactive element with its state and box, plus the landmarks, headings
 // and frames around them; later calls report only what changed since, from
@@ -69,7 +68,7 @@
   function roleOf(el) {
     const n = nativeRole(el);
     if (n) return n;
-    const r = el.computedRole;
+    const r = cRole(el);
     if (r) return r;
     switch (el.localName) {
       case 'summary': return 'DisclosureTriangle';
@@ -85,7 +84,7 @@
   }
 
   function nameOf(el, role) {
-    let n = collapse(el.computedName);
+    let n = collapse(cName(el));
     if (el.localName === 'input' && el.type === 'file') {
       const i = n.lastIndexOf(': ');
       if (i > 0) n = n.slice(0, i); // Chromium's tree names a file input by its label alone
@@ -274,11 +273,13 @@
   // frames [3, depth, k, title].
   S.walk = function (opts) {
     opts = opts || {};
-    if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
     const t0 = performance.now();
-    const probe = document.body || document.documentElement;
-    void probe.computedRole;
-    if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+    if (ACC.computed) { // Chromium's own values (cross-check): only with the feature and a live AX context
+      if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
+      const probe = document.body || document.documentElement;
+      void probe.computedRole;
+      if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+    }
     strs = []; sid = new Map();
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], pk = [], cand = [], shadows = [];
@@ -303,16 +304,16 @@
         continue;
       }
       if (STRUCT_TAGS.has(tag) || hasRole) {
-        const role = (!hasRole && IMPLICIT[tag]) || el.computedRole;
+        const role = (!hasRole && IMPLICIT[tag]) || cRole(el);
         if (role === 'heading') {
           if (!hiddenFromAT(el)) {
-            const name = collapse(el.computedName);
+            const name = collapse(cName(el));
             const level = +(el.getAttribute('aria-level') || (/^h[1-6]$/.test(tag) ? tag[1] : 2));
             rows.push([2, depth, level, name]);
             heading = name;
           }
         } else if (LANDMARK.has(role)) {
-          const name = collapse(el.computedName);
+          const name = collapse(cName(el));
           if ((role !== 'form' && role !== 'region') || name) {
             if (!hiddenFromAT(el)) {
               rows.push([1, depth, role, name, (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')) ? 1 : 0]);
@@ -323,7 +324,7 @@
           }
         }
         if (role === 'table' || role === 'grid' || role === 'treegrid') {
-          const tn = collapse(el.computedName);
+          const tn = collapse(cName(el));
           childGroup = role + (tn ? ' ' + q(clip(tn, 60)) : '');
           childRows = {n: 0}; childRow = 0;
         } else if (role === 'row' && rows_) {
@@ -332,7 +333,7 @@
         if (CONTEXT.has(role)) {
           // rows and list items are named by their content unless labelled
           let label = NAMED_FROM_CONTENT.has(role) && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')
-            ? '' : collapse(el.computedName);
+            ? '' : collapse(cName(el));
           if (!label) label = firstText(el);
           if (label) childCtx = role + ' ' + q(clip(label, 60));
         }
@@ -426,7 +427,7 @@
       }
       if (d.localName === 'label' && d.control && S.index.has(d.control)) hit.add(S.index.get(d.control));
       if (d.nodeType === 1 && (STRUCT_TAGS.has(d.localName) || d.hasAttribute('role'))) {
-        const r = d.computedRole;
+        const r = cRole(d);
         if (r === 'heading' || LANDMARK.has(r) || r === 'Iframe') return [q({full: true}), '', []];
       }
     }
