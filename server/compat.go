@@ -51,11 +51,25 @@ func printPDF(ctx context.Context, p *rodagent.Page) ([]byte, error) {
 }
 
 func evaluate(ctx context.Context, p *rodagent.Page, js string, args ...any) (any, error) {
-	res, err := p.Rod().Context(ctx).Eval(js, args...)
-	if err != nil {
-		return nil, &apiError{code: "eval_error", http: http.StatusUnprocessableEntity, msg: fmt.Sprintf("evaluate: %v", err)}
+	evalErr := func(err error) error {
+		return &apiError{code: "eval_error", http: http.StatusUnprocessableEntity, msg: fmt.Sprintf("evaluate: %v", err)}
 	}
-	return res.Value, nil
+	if len(args) > 0 {
+		res, err := p.Rod().Context(ctx).Eval(js, args...)
+		if err != nil {
+			return nil, evalErr(err)
+		}
+		return res.Value, nil
+	}
+	// Without arguments js is a plain expression, as the library's Eval takes it.
+	res, err := proto.RuntimeEvaluate{Expression: js, ReturnByValue: true, AwaitPromise: true}.Call(p.Rod().Context(ctx))
+	if err != nil {
+		return nil, evalErr(err)
+	}
+	if res.ExceptionDetails != nil {
+		return nil, evalErr(fmt.Errorf("%s", res.ExceptionDetails.Exception.Description))
+	}
+	return res.Result.Value, nil
 }
 
 func resize(ctx context.Context, p *rodagent.Page, width, height int, scale float64) error {
