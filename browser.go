@@ -193,6 +193,27 @@ func connectRod(ctx context.Context, rb *rod.Browser) error {
 // (or another Browser, with Connect) can attach to it while this one runs.
 func (b *Browser) DevToolsURL() string { return b.root().wsURL }
 
+// PID is the process id of the browser this Browser launched, 0 for one
+// reached with Connect. The launched browser leads its own process group (its
+// zygote, renderers and other helpers are members), so PID is also that
+// group's id: a program or test can tell its own browser's processes from any
+// other Chromium on the machine by group, never by name.
+func (b *Browser) PID() int {
+	if r := b.root(); r.proc != nil {
+		return r.proc.cmd.Process.Pid
+	}
+	return 0
+}
+
+// ProfileDir is the temporary profile directory of a launched browser (Close
+// removes it), "" for one reached with Connect.
+func (b *Browser) ProfileDir() string {
+	if r := b.root(); r.proc != nil {
+		return r.proc.dir
+	}
+	return ""
+}
+
 func (b *Browser) root() *Browser {
 	if b.parent != nil {
 		return b.parent

@@ -35,6 +35,11 @@
     sx: 0, sy: 0, vw: 0, vh: 0, deltas: 0, sig: [], role: []};
   G.__rodagent = S;
 
+  // Roles and names: Chromium's own computed values ("fast" owns a fallback
+  // for browsers that do not expose them).
+  const cRole = el => el.computedRole;
+  const cName = el => el.computedName;
+
   const q = s => JSON.stringify(s);
   // Rows travel as text — fields split by tabs, rows by newlines — which both
   // sides handle far faster than JSON arrays; strings escape \\, \n and \t.
@@ -69,7 +74,7 @@
   function roleOf(el) {
     const n = nativeRole(el);
     if (n) return n;
-    const r = el.computedRole;
+    const r = cRole(el);
     if (r) return r;
     switch (el.localName) {
       case 'summary': return 'DisclosureTriangle';
@@ -85,7 +90,7 @@
   }
 
   function nameOf(el, role) {
-    let n = collapse(el.computedName);
+    let n = collapse(cName(el));
     if (el.localName === 'input' && el.type === 'file') {
       const i = n.lastIndexOf(': ');
       if (i > 0) n = n.slice(0, i); // Chromium's tree names a file input by its label alone
@@ -277,7 +282,7 @@
     if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
     const t0 = performance.now();
     const probe = document.body || document.documentElement;
-    void probe.computedRole;
+    void cRole(probe);
     if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
     strs = []; sid = new Map();
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
@@ -303,16 +308,16 @@
         continue;
       }
       if (STRUCT_TAGS.has(tag) || hasRole) {
-        const role = (!hasRole && IMPLICIT[tag]) || el.computedRole;
+        const role = (!hasRole && IMPLICIT[tag]) || cRole(el);
         if (role === 'heading') {
           if (!hiddenFromAT(el)) {
-            const name = collapse(el.computedName);
+            const name = collapse(cName(el));
             const level = +(el.getAttribute('aria-level') || (/^h[1-6]$/.test(tag) ? tag[1] : 2));
             rows.push([2, depth, level, name]);
             heading = name;
           }
         } else if (LANDMARK.has(role)) {
-          const name = collapse(el.computedName);
+          const name = collapse(cName(el));
           if ((role !== 'form' && role !== 'region') || name) {
             if (!hiddenFromAT(el)) {
               rows.push([1, depth, role, name, (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')) ? 1 : 0]);
@@ -323,7 +328,7 @@
           }
         }
         if (role === 'table' || role === 'grid' || role === 'treegrid') {
-          const tn = collapse(el.computedName);
+          const tn = collapse(cName(el));
           childGroup = role + (tn ? ' ' + q(clip(tn, 60)) : '');
           childRows = {n: 0}; childRow = 0;
         } else if (role === 'row' && rows_) {
@@ -332,7 +337,7 @@
         if (CONTEXT.has(role)) {
           // rows and list items are named by their content unless labelled
           let label = NAMED_FROM_CONTENT.has(role) && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')
-            ? '' : collapse(el.computedName);
+            ? '' : collapse(cName(el));
           if (!label) label = firstText(el);
           if (label) childCtx = role + ' ' + q(clip(label, 60));
         }
@@ -426,7 +431,7 @@
       }
       if (d.localName === 'label' && d.control && S.index.has(d.control)) hit.add(S.index.get(d.control));
       if (d.nodeType === 1 && (STRUCT_TAGS.has(d.localName) || d.hasAttribute('role'))) {
-        const r = d.computedRole;
+        const r = cRole(d);
         if (r === 'heading' || LANDMARK.has(r) || r === 'Iframe') return [q({full: true}), '', []];
       }
     }
