@@ -225,3 +225,97 @@ func TestCLISignIn(t *testing.T) {
 		t.Errorf("status with nothing running: exit %d", code)
 	}
 }
+
+// descendants lists the live processes below pid, by parent links.
+func descendants(pid int) []int {
+	parent := map[int]int{}
+	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, d := range dirs {
+		b, err := os.ReadFile(d)
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		f := strings.Fields(s[i+1:])
+		if i < 0 || len(f) < 2 || f[0] == "Z" || f[0] == "X" {
+			continue
+		}
+		p, _ := strconv.Atoi(filepath.Base(filepath.Dir(d)))
+		parent[p], _ = strconv.Atoi(f[1])
+	}
+	var out []int
+	for p := range parent {
+		for q := parent[p]; q > 1; q = parent[q] {
+			if q == pid {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestServeShutsDownOnSignal: SIGTERM to `rodagent serve` stops taking
+// requests, closes the browser and removes the session files.
+func TestServeShutsDownOnSignal(t *testing.T) {
+	bin := buildBinary(t)
+	state := t.TempDir()
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	cmd := exec.Command(bin, "serve", "--session", "sig", "--state-dir", state, "--addr", "127.0.0.1:0", "--token", "tok-123", "--ready-fd", "3")
+	cmd.ExtraFiles = []*os.File{pw}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pw.Close()
+	t.Cleanup(func() {
+		for _, p := range descendants(cmd.Process.Pid) {
+			_ = syscall.Kill(p, syscall.SIGKILL)
+		}
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	_ = pr.SetReadDeadline(time.Now().Add(30 * time.Second))
+	if line, err := io.ReadAll(io.LimitReader(pr, 6)); err != nil || string(line) != "ready\n" {
+		t.Fatalf("serve did not get ready: %q %v\n%s", line, err, stderr.String())
+	}
+	s := &session{Name: "sig", Dir: state}
+	tok, ok, err := s.load()
+	if !ok || err != nil || tok != "tok-123" {
+		t.Fatalf("session files: %q %v %v", tok, ok, err)
+	}
+	req, _ := http.NewRequest("POST", "http://"+s.Addr+"/start", nil)
+	req.Header.Set("Authorization", "Bearer tok-123")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("start: %v %v", res, err)
+	}
+	res.Body.Close()
+	kids := descendants(cmd.Process.Pid)
+	if len(kids) == 0 {
+		t.Fatalf("no browser processes under serve (pid %d)", cmd.Process.Pid)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("serve exited with %v\n%s", err, stderr.String())
+	}
+	for _, p := range kids {
+		if err := syscall.Kill(p, 0); err == nil {
+			if b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p)); !bytes.Contains(b, []byte(") Z")) {
+				t.Errorf("browser process %d outlived serve", p)
+			}
+		}
+	}
+	if _, ok, _ := s.load(); ok {
+		t.Errorf("session files left after shutdown")
+	}
+}
