@@ -1,8 +1,9 @@
 package server
 
 // Screenshot options, PDF, Eval and SetViewport come to the library from the
-// "sdk" work; until they land, these use the *rod.Page escape hatch. Each is
-// one call the routes make, so switching to the library is local to this file.
+// "sdk" work; until they land on main, these use the *rod.Page escape hatch
+// (and no library call whose signature that work changes). Each is one call
+// the routes make, so switching to the library is local to this file.
 
 import (
 	"context"
@@ -22,10 +23,6 @@ func unsupported(what string) error {
 func shoot(ctx context.Context, p *rodagent.Page, in shotRequest) (data []byte, format string, refs any, err error) {
 	if in.Ref != "" || in.Annotate {
 		return nil, "", nil, unsupported("an element or annotated screenshot")
-	}
-	if !in.FullPage && in.Type != "jpeg" {
-		data, err = p.Screenshot(ctx)
-		return data, "png", nil, err
 	}
 	req := &proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}
 	format = "png"
