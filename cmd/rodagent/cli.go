@@ -129,6 +129,7 @@ Exit codes: 0 done; 1 error; 2 usage; 3 no server or browser; 4 token refused;
 type cli struct {
 	ctx     context.Context
 	verb    string
+	label   string // the step as printed: "click btn-save"
 	sess    *session
 	token   string
 	json    bool
@@ -244,7 +245,11 @@ func (c *cli) exit(err error) int {
 }
 
 func (c *cli) printFailure(a *answer) {
-	fmt.Fprintf(c.stderr, "%s → %s\n", c.verb, a.Status)
+	label := c.label
+	if label == "" {
+		label = c.verb
+	}
+	fmt.Fprintf(c.stderr, "%s → %s\n", label, a.Status)
 	if a.Error != "" {
 		fmt.Fprintf(c.stderr, "error: %s\n", a.Error)
 	}
@@ -392,6 +397,7 @@ func (c *cli) ms() int { return int(c.timeout / time.Millisecond) }
 // act sends POST /act and prints its status and what moved.
 func (c *cli) act(req map[string]any, label string) error {
 	req["timeoutMs"] = c.ms()
+	c.label = label
 	a, err := c.call(http.MethodPost, "/act", req)
 	if err != nil {
 		return err
