@@ -45,6 +45,7 @@ type Browser struct {
 // browserState is what a root Browser and the contexts made from it share.
 type browserState struct {
 	downloads *downloadHub
+	guard     *originGuard // origins.go
 
 	mu        sync.Mutex
 	destroyed map[proto.TargetTargetID]bool // targets gone, which getTargets may still list for a moment
@@ -92,6 +93,10 @@ func Launch(ctx context.Context, opts ...Option) (*Browser, error) {
 	}
 	b.proc = proc
 	cfg.log.Debug("browser launched", "pid", proc.pid(), "ws", wsURL)
+	if err := b.startNet(ctx); err != nil {
+		_ = b.Close()
+		return nil, err
+	}
 	return b, nil
 }
 
@@ -105,7 +110,15 @@ func Connect(ctx context.Context, addr string, opts ...Option) (*Browser, error)
 	if err != nil {
 		return nil, err
 	}
-	return dial(ctx, cfg, wsURL)
+	b, err := dial(ctx, cfg, wsURL)
+	if err == nil {
+		err = b.startNet(ctx)
+		if err != nil {
+			_ = b.Close()
+			return nil, err
+		}
+	}
+	return b, err
 }
 
 func resolveWebSocket(ctx context.Context, addr string) (string, error) {
@@ -494,6 +507,9 @@ func (b *Browser) wrapErr(ctx context.Context, err error) error {
 	}
 	if b.conn.Closed() || isTransportErr(err) {
 		return fmt.Errorf("%w: %v", ErrBrowserGone, err)
+	}
+	if isNavigationGone(err) {
+		return failure("", "", PageChanged, "the page navigated under the call", err)
 	}
 	return err
 }

@@ -171,7 +171,7 @@ func (t *Tool) Do(ctx context.Context, in Input) (string, error) {
 		if err != nil {
 			return t.outcome(err)
 		}
-		return s + "\n" + rodagent.SafetyLine, nil
+		return quotedLines(s), nil
 	case "open", "back", "forward", "reload":
 		var err error
 		switch in.Action {
@@ -374,4 +374,19 @@ func (t *Tool) setCurrent(id string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.current = id
+}
+
+// quotedLines is a page's text as a model reads it: one quoted line per line
+// of the page, so nothing the page writes can pass for the tool's own lines
+// (the safety line included), then the safety line.
+func quotedLines(text string) string {
+	var b strings.Builder
+	b.WriteString("page text, one quoted line per line of the page:\n")
+	for _, l := range strings.FieldsFunc(text, rodagent.IsLineBreak) {
+		if strings.TrimSpace(l) != "" {
+			b.WriteString(rodagent.Quote(l, 0) + "\n")
+		}
+	}
+	b.WriteString(rodagent.SafetyLine + "\n")
+	return b.String()
 }

@@ -26,12 +26,12 @@ var (
 	if (settle) await S.settle();
 	return S.walk({limit: %d, pointer: true});
 })`, inventoryJS, AllIDsUpTo)
-	deltaExpr = `(async (settle) => {
+	deltaExpr = fmt.Sprintf(`(async (settle) => {
 	const S = globalThis.__rodagent;
 	if (!S) throw new Error('__rodagent missing');
 	if (settle) await S.settle();
-	return S.delta();
-})`
+	return S.delta({limit: %d, pointer: true});
+})`, AllIDsUpTo)
 )
 
 func withSettle(expr string, settle bool) string { return fmt.Sprintf("%s(%t)", expr, settle) }
@@ -61,11 +61,12 @@ type Walk struct {
 
 // Changes is what a delta read of the inventory returned.
 type changes struct {
-	Strs  []string    `json:"strs"`
-	Pk    []int       `json:"pk"`
-	Gone  []int       `json:"gone"`
-	Boxes [][]float64 `json:"boxes"`
-	Full  bool        `json:"full"`
+	Walked bool        `json:"walked"`
+	Strs   []string    `json:"strs"`
+	Pk     []int       `json:"pk"`
+	Gone   []int       `json:"gone"`
+	Boxes  [][]float64 `json:"boxes"`
+	Full   bool        `json:"full"`
 }
 
 type walkPayload struct {
@@ -154,6 +155,10 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 			node[k] = ids[i]
 		}
 	}
+	if d.Walked {
+		w.replace(splitRows(text), node, d.Strs)
+		return true, nil
+	}
 	for _, r := range splitRows(text) {
 		fresh, ok := rowItem(r, node, w.base, d.Strs)
 		if !ok {
@@ -164,6 +169,9 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 			return false, nil // an element the walk never saw became a ref: walk again
 		}
 		it := &w.Items[i]
+		if it.Kind != KindRef {
+			return false, nil
+		}
 		it.Role, it.Name, it.State, it.Stable, it.Box, it.HasBox = fresh.Role, fresh.Name, fresh.State, fresh.Stable, fresh.Box, fresh.HasBox
 		if fresh.Node != 0 {
 			it.Node = fresh.Node
@@ -192,6 +200,28 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 		}
 	}
 	return true, nil
+}
+
+// replace takes a fresh walk's rows as w's items (a delta that had to walk
+// again), keeping the backend node ids w already knew for the same elements.
+func (w *Walk) replace(rows [][]string, node map[int]proto.DOMBackendNodeID, strs []string) {
+	known := make(map[int]proto.DOMBackendNodeID, len(w.Items))
+	for _, it := range w.Items {
+		if it.Local != 0 && it.Node != 0 {
+			known[it.Local] = it.Node
+		}
+	}
+	items := make([]Item, 0, len(rows))
+	for _, r := range rows {
+		if it, ok := rowItem(r, node, w.base, strs); ok {
+			if it.Node == 0 && it.Local != 0 {
+				it.Node = known[it.Local]
+			}
+			items = append(items, it)
+		}
+	}
+	w.Items = items
+	w.index()
 }
 
 // NodeOf asks the inventory for the backend node id of the element with key
@@ -284,6 +314,25 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 				it.upLocal = base + up + 1
 			}
 		}
+		if len(r) >= 24 {
+			st := &it.State
+			st.Current, st.Sort, st.Level = field(r[18]), field(r[19]), field(r[20])
+			st.ValueMin, st.ValueMax, st.ValueText = field(r[21]), field(r[22]), field(r[23])
+		}
+		return it, true
+	case "4":
+		if len(r) < 8 {
+			return Item{}, false
+		}
+		k := atoi(r[2])
+		it := Item{Kind: KindText, Depth: depth, Role: field(r[3]), Name: field(r[4]), Local: base + k + 1,
+			Group: interned(r[5]), Row: atoi(r[6])}
+		if len(r) >= 9 {
+			it.Landmark = interned(r[8])
+		}
+		if up := atoi(r[7]); up >= 0 {
+			it.upLocal = base + up + 1
+		}
 		return it, true
 	case "1":
 		if len(r) < 5 {
@@ -334,6 +383,8 @@ func stateBits(b int) State {
 	s.Required = b&512 != 0
 	s.Editable = b&1024 != 0
 	s.Invalid = b&8192 != 0
+	s.Busy = b&16384 != 0
+	s.Multi = b&32768 != 0
 	return s
 }
 

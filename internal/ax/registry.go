@@ -19,6 +19,86 @@ type Registry struct {
 	moved  map[string]bool     // handles re-bound by actions since the last snapshot
 	away   map[NodeKey]string  // handles of elements that left; the same node coming back gets its handle again
 	left   map[string]*Element // the elements behind those handles
+	texts  []TextEntry         // the page text of the last inventory, in document order
+}
+
+// TextEntry is one piece of page text of an inventory: a paragraph, a table
+// row, a live region.
+type TextEntry struct {
+	Key      NodeKey
+	Kind     string // "text", "row", "status", "alert", "log", "marquee", "timer"
+	Text     string
+	Landmark string
+}
+
+// TextDiff is one piece of page text that appeared ("+"), changed ("~") or
+// went away ("-") between two inventories.
+type TextDiff struct {
+	Op string
+	TextEntry
+}
+
+// UpdateText records the page text of a fresh inventory and returns what
+// changed since the previous one, in document order (what went away last).
+// Text is known by the element that holds it; an empty live region counts,
+// so the line it later shows reads as a change of that region.
+func (r *Registry) UpdateText(ts []TextEntry) []TextDiff {
+	old := make(map[NodeKey]TextEntry, len(r.texts))
+	for _, t := range r.texts {
+		old[t.Key] = t
+	}
+	var out []TextDiff
+	seen := make(map[NodeKey]bool, len(ts))
+	for _, t := range ts {
+		seen[t.Key] = true
+		o, had := old[t.Key]
+		switch {
+		case !had || (o.Text == "" && o.Kind != t.Kind):
+			if t.Text != "" {
+				out = append(out, TextDiff{Op: "+", TextEntry: t})
+			}
+		case o.Text != t.Text || o.Kind != t.Kind:
+			if t.Text == "" && !isLive(t.Kind) {
+				out = append(out, TextDiff{Op: "-", TextEntry: o})
+			} else if o.Text == "" && !isLive(t.Kind) {
+				out = append(out, TextDiff{Op: "+", TextEntry: t})
+			} else {
+				out = append(out, TextDiff{Op: "~", TextEntry: t})
+			}
+		}
+	}
+	for _, o := range r.texts {
+		if !seen[o.Key] && o.Text != "" {
+			out = append(out, TextDiff{Op: "-", TextEntry: o})
+		}
+	}
+	r.texts = ts
+	return out
+}
+
+func isLive(kind string) bool {
+	switch kind {
+	case "status", "alert", "log", "marquee", "timer":
+		return true
+	}
+	return false
+}
+
+// ApplyText applies text diffs to the text of an earlier inventory, keyed by
+// element: what a reader of the deltas alone knows of the page's text.
+func ApplyText(old map[NodeKey]string, d []TextDiff) map[NodeKey]string {
+	out := make(map[NodeKey]string, len(old)+len(d))
+	for k, v := range old {
+		out[k] = v
+	}
+	for _, x := range d {
+		if x.Op == "-" {
+			delete(out, x.Key)
+		} else {
+			out[x.Key] = x.Text
+		}
+	}
+	return out
 }
 
 // NewRegistry returns an empty registry for a new document.
@@ -218,6 +298,11 @@ func changedFields(a, b *Element) []Field {
 	add("expanded", a.State.Expanded, b.State.Expanded)
 	add("selected", strconv.FormatBool(a.State.Selected), strconv.FormatBool(b.State.Selected))
 	add("disabled", strconv.FormatBool(a.State.Disabled), strconv.FormatBool(b.State.Disabled))
+	add("focused", strconv.FormatBool(a.State.Focused), strconv.FormatBool(b.State.Focused))
+	add("current", a.State.Current, b.State.Current)
+	add("sort", a.State.Sort, b.State.Sort)
+	add("invalid", strconv.FormatBool(a.State.Invalid), strconv.FormatBool(b.State.Invalid))
+	add("busy", strconv.FormatBool(a.State.Busy), strconv.FormatBool(b.State.Busy))
 	return f
 }
 

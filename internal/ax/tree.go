@@ -22,6 +22,7 @@ const (
 	KindLandmark             // banner, navigation, main, … and dialogs: structure
 	KindHeading              // a heading: structure
 	KindFrame                // an <iframe>: its frame's items follow in their own section
+	KindText                 // page text: a paragraph, list item, table row or live region (Role says which)
 )
 
 // Item is one line of a frame's inventory, in document order.
@@ -62,6 +63,14 @@ type State struct {
 	Focusable bool
 	Modal     bool
 	HasPopup  string
+	Busy      bool
+	Multi     bool   // multiselectable
+	Current   string // aria-current: "page", "step", "true", …
+	Sort      string // aria-sort: "ascending", "descending", "other"
+	Level     string // aria-level, or a tree item's depth
+	ValueMin  string
+	ValueMax  string
+	ValueText string
 }
 
 var interactiveRoles = map[string]bool{
