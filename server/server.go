@@ -201,6 +201,7 @@ func classify(err error) (code string, status int, next string) {
 	var nav *rodagent.NavigationError
 	var le *rodagent.LocatorError
 	var mbe *http.MaxBytesError
+	var ee *rodagent.EvalError
 	switch {
 	case errors.As(err, &api):
 		return api.code, api.http, ""
@@ -222,6 +223,10 @@ func classify(err error) (code string, status int, next string) {
 		return "bad_locator", http.StatusBadRequest, `write a ref from the snapshot or a locator such as role=button[name="Save"]`
 	case errors.As(err, &nav):
 		return "navigation_failed", http.StatusBadGateway, "check the URL, or try again"
+	case errors.Is(err, rodagent.ErrBadOption):
+		return "bad_request", http.StatusBadRequest, "fix the request's options"
+	case errors.As(err, &ee):
+		return "eval_error", http.StatusUnprocessableEntity, "fix the script"
 	case errors.Is(err, rodagent.ErrPageCrashed):
 		return "page_crashed", http.StatusConflict, "navigate the tab again"
 	case errors.Is(err, rodagent.ErrBrowserGone), errors.Is(err, rodagent.ErrClosed):
@@ -573,6 +578,7 @@ type actAnswer struct {
 	Kind     string                `json:"kind"`
 	TargetID string                `json:"targetId"`
 	URL      string                `json:"url"`
+	Moved    bool                  `json:"navigated"` // the action started a navigation of the tab
 	Result   any                   `json:"result,omitempty"`
 	Delta    *rodagent.Delta       `json:"delta,omitempty"`
 	Text     string                `json:"snapshot,omitempty"`
@@ -610,6 +616,11 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		st = rodagent.Ready
 	}
 	a := actAnswer{OK: true, Status: st, Kind: in.Kind, TargetID: p.ID(), Result: result}
+	switch in.Kind {
+	case "wait", "resize", "evaluate":
+	default:
+		a.Moved = p.LastAction().Navigated
+	}
 	if snap, err := p.Snapshot(ctx); err != nil {
 		a.SnapErr = err.Error()
 	} else {
@@ -653,12 +664,12 @@ func (s *Server) do(ctx context.Context, p *rodagent.Page, in *actRequest) (roda
 		if in.Width <= 0 || in.Height <= 0 {
 			return "", nil, badRequest("resize needs width and height")
 		}
-		return "", nil, resize(ctx, p, in.Width, in.Height, in.Scale)
+		return "", nil, p.SetViewport(ctx, in.Width, in.Height, in.Scale)
 	case "evaluate":
 		if in.Fn == "" {
 			return "", nil, badRequest("evaluate needs fn")
 		}
-		v, err := evaluate(ctx, p, in.Fn, in.Args...)
+		v, err := p.Eval(ctx, in.Fn, in.Args...)
 		return "", v, err
 	}
 	if in.Ref == "" {
@@ -834,7 +845,7 @@ type shotRequest struct {
 	Ref      string `json:"ref,omitempty"`
 	Annotate bool   `json:"annotate,omitempty"`
 	Type     string `json:"type,omitempty"`    // "png" (default) or "jpeg"
-	Quality  int    `json:"quality,omitempty"` // jpeg quality
+	Quality  int    `json:"quality,omitempty"` // jpeg quality, 1–100 (default 80)
 }
 
 func (s *Server) screenshot(w http.ResponseWriter, r *http.Request) {
@@ -854,13 +865,40 @@ func (s *Server) screenshot(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	data, format, refs, err := shoot(ctx, p, in)
+	var opts []rodagent.ScreenshotOption
+	if in.FullPage {
+		opts = append(opts, rodagent.ShotFullPage())
+	}
+	if in.Annotate {
+		opts = append(opts, rodagent.ShotAnnotate())
+	}
+	if in.Type == "jpeg" {
+		q := in.Quality
+		if q == 0 {
+			q = 80
+		}
+		opts = append(opts, rodagent.ShotJPEG(q))
+	}
+	if in.Ref != "" {
+		loc, err := target(p, in.Ref)
+		if err != nil {
+			fail(w, err)
+			return
+		}
+		if loc != nil {
+			l, _ := rodagent.ParseLocator(in.Ref)
+			opts = append(opts, rodagent.ShotLocator(l))
+		} else {
+			opts = append(opts, rodagent.ShotElement(in.Ref))
+		}
+	}
+	shot, err := p.Screenshot(ctx, opts...)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	write(w, http.StatusOK, map[string]any{"ok": true, "targetId": p.ID(), "format": format,
-		"data": base64.StdEncoding.EncodeToString(data), "refs": refs})
+	write(w, http.StatusOK, map[string]any{"ok": true, "targetId": p.ID(), "format": shot.Format,
+		"data": base64.StdEncoding.EncodeToString(shot.Data), "refs": shot.Refs})
 }
 
 // snapshotAnswer is GET /snapshot's body: the text for a model (format=ai)
@@ -971,7 +1009,7 @@ func (s *Server) pdf(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	data, err := printPDF(ctx, p)
+	data, err := p.PDF(ctx, rodagent.PDFBackground())
 	if err != nil {
 		fail(w, err)
 		return

@@ -364,12 +364,20 @@ func TestFormTask(t *testing.T) {
 	a.failsWith(http.StatusBadRequest, "bad_request", "GET", "/snapshot?limit=-1", nil)
 
 	// Navigation by link, then a ref of the old document is page_changed.
-	a.act(map[string]any{"kind": "click", "ref": "lnk-next-page"})
+	if r := a.act(map[string]any{"kind": "click", "ref": "lnk-next-page"}); r.m["navigated"] != true {
+		t.Errorf("a click on a link reports the navigation: %s", r.raw)
+	}
 	a.act(map[string]any{"kind": "wait", "url": "/next$"})
 	f := a.failsWith(http.StatusConflict, "page_changed", "POST", "/act", map[string]any{"kind": "click", "ref": "btn-sign-in"})
 	if f.str("next") == "" {
 		t.Errorf("a failure says the next move: %s", f.raw)
 	}
+	// Navigate again, in the same tab: the new document's refs work.
+	if r := a.ok("POST", "/navigate", map[string]any{"url": base + "/app"}); r.str("url") != base+"/app" {
+		t.Errorf("second navigate: %s", r.raw)
+	}
+	a.ok("GET", "/snapshot", nil)
+	a.act(map[string]any{"kind": "fill", "ref": "inp-email", "text": "again@example.com"})
 }
 
 func TestActKinds(t *testing.T) {
@@ -393,6 +401,7 @@ func TestActKinds(t *testing.T) {
 	if ev := a.act(map[string]any{"kind": "evaluate", "fn": "location.pathname"}); ev.m["result"] != "/app" {
 		t.Errorf("evaluate an expression: %s", ev.raw)
 	}
+	a.failsWith(http.StatusUnprocessableEntity, "eval_error", "POST", "/act", map[string]any{"kind": "evaluate", "fn": "(() => { throw new Error('boom') })()"})
 	a.act(map[string]any{"kind": "resize", "width": 500, "height": 400})
 	if ev := a.act(map[string]any{"kind": "evaluate", "fn": "innerWidth + 'x' + innerHeight"}); ev.m["result"] != "500x400" {
 		t.Errorf("resize: %s", ev.raw)
@@ -521,6 +530,18 @@ func TestScreenshotPDFConsole(t *testing.T) {
 		t.Errorf("jpeg screenshot: %q", jpeg[:4])
 	}
 	a.failsWith(http.StatusBadRequest, "bad_request", "POST", "/screenshot", map[string]any{"type": "gif"})
+	a.failsWith(http.StatusBadRequest, "bad_request", "POST", "/screenshot", map[string]any{"type": "jpeg", "quality": 101})
+	a.ok("GET", "/snapshot", nil)
+	ann := a.ok("POST", "/screenshot", map[string]any{"annotate": true})
+	if refs, _ := ann.m["refs"].([]any); len(refs) < 5 || !strings.Contains(ann.raw, `"ref":"btn-sign-in"`) {
+		t.Errorf("annotated screenshot lists its refs: %.300s", ann.raw)
+	}
+	el := decode(a.ok("POST", "/screenshot", map[string]any{"ref": "btn-sign-in"}))
+	byLoc := decode(a.ok("POST", "/screenshot", map[string]any{"ref": `role=button[name="Sign in"]`}))
+	if len(el) == 0 || len(el) >= len(png) || len(byLoc) == 0 {
+		t.Errorf("element screenshots should be smaller than the viewport: %d, %d vs %d", len(el), len(byLoc), len(png))
+	}
+	a.failsWith(http.StatusConflict, "not_found", "POST", "/screenshot", map[string]any{"ref": "btn-never-issued"})
 	pdf := decode(a.ok("POST", "/pdf", map[string]any{}))
 	if !bytes.HasPrefix(pdf, []byte("%PDF")) {
 		t.Errorf("pdf: %q", pdf[:8])

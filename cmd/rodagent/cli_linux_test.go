@@ -161,6 +161,11 @@ func TestCLISignIn(t *testing.T) {
 	if out := ok("snapshot", "--full"); !strings.Contains(out, "btn-sign-out") {
 		t.Errorf("snapshot after sign-in:\n%s", out)
 	}
+	// Back to the form in the same tab: its refs are good again after a look.
+	ok("open", srv.URL+"/")
+	ok("snapshot")
+	ok("type", "inp-email", "again@example.com")
+	ok("open", srv.URL+"/welcome?email=x")
 
 	// Failures exit with their status's code and say the next move.
 	out, errs, code := rd("click", "btn-sign-in")
@@ -180,7 +185,7 @@ func TestCLISignIn(t *testing.T) {
 	}
 
 	shot := filepath.Join(t.TempDir(), "page.png")
-	ok("screenshot", shot)
+	ok("screenshot", "--annotate", shot)
 	if png, err := os.ReadFile(shot); err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
 		t.Errorf("screenshot file: %v", err)
 	}
