@@ -55,8 +55,7 @@ var exitCodes = map[string]int{
 	"navigation_failed": 27,
 	"page_crashed":      28,
 	"eval_error":        29,
-	"unsupported":       30,
-	"body_too_large":    31,
+	"body_too_large":    30,
 }
 
 // verb is one CLI command: its usage line, a one-line example, and how it
@@ -120,8 +119,7 @@ Exit codes: 0 done; 1 error; 2 usage; 3 no server or browser; 4 token refused;
 14 not_visible, 15 obscured, 16 disabled, 17 not_editable, 18 not_a_select,
 19 ambiguous, 20 frame_unreachable, 21 unsupported_key, 22 no_such_tab,
 23 timeout, 24 native_backend_unavailable, 25 not_changed, 26 not_allowed,
-27 navigation_failed, 28 page_crashed, 29 eval_error, 30 unsupported,
-31 body_too_large.
+27 navigation_failed, 28 page_crashed, 29 eval_error, 30 body_too_large.
 `)
 }
 
