@@ -672,6 +672,11 @@ func (s *Server) do(ctx context.Context, p *rodagent.Page, in *actRequest) (roda
 		v, err := p.Eval(ctx, in.Fn, in.Args...)
 		return "", v, err
 	}
+	return doTarget(ctx, p, in)
+}
+
+// doTarget runs the kinds that act on one target, by ref or by locator.
+func doTarget(ctx context.Context, p *rodagent.Page, in *actRequest) (rodagent.ActionStatus, any, error) {
 	if in.Ref == "" {
 		if !knownKind(in.Kind) {
 			return "", nil, badRequest("unknown kind %q (click, type, press, hover, drag, select, fill, wait, resize, close, evaluate, check, uncheck, upload)", in.Kind)

@@ -62,78 +62,100 @@ func newToken() (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-// runServe runs the control API until ctx ends (SIGINT, SIGTERM) or, with
-// --exit-on-stop, until POST /stop; then it stops taking requests, closes
-// the browser and removes the session files.
-func runServe(ctx context.Context, args []string, stderr io.Writer) error {
+// serveFlags is the command line of `rodagent serve`.
+type serveFlags struct {
+	addr, token, session, dir, browserBin string
+	origins, uploads                      listFlag
+	eval, headed, exitOnStop, verbose     bool
+	maxBody                               int64
+	readyFD                               int
+}
+
+func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
+	f := &serveFlags{}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	addr := fs.String("addr", defaultAddr, "address to listen on; 127.0.0.1 only (port 0 picks a free one)")
-	token := fs.String("token", "", "bearer token clients must send (default: a new random one, written to the session's .token file)")
-	sessionFlag := fs.String("session", defaultSession(), "session name: which state files this server writes ($RODAGENT_SESSION)")
-	dirFlag := fs.String("state-dir", "", "directory of session files (default $RODAGENT_STATE_DIR, $XDG_STATE_HOME/rodagent or ~/.local/state/rodagent)")
-	var origins, uploads listFlag
-	fs.Var(&origins, "allow-origin", "restrict navigation to this origin (repeatable), e.g. https://example.com")
-	fs.Var(&uploads, "upload-dir", "allow uploads only from files below this directory (repeatable)")
-	allowEval := fs.Bool("allow-eval", false, "enable POST /act kind=evaluate (runs any script a client sends)")
-	maxBody := fs.Int64("max-body", server.DefaultMaxBody, "largest request body accepted, in bytes")
-	headed := fs.Bool("headed", false, "show the browser window")
-	browserBin := fs.String("browser", "", "Chromium or Chrome executable (default: the system's)")
-	exitOnStop := fs.Bool("exit-on-stop", false, "end the process when POST /stop closes the browser (how the CLI's background server runs)")
-	verbose := fs.Bool("v", false, "log requests' effects to stderr")
-	readyFD := fs.Int("ready-fd", 0, "file descriptor to write \"ready\" to once listening (used by the CLI)")
+	fs.StringVar(&f.addr, "addr", defaultAddr, "address to listen on; 127.0.0.1 only (port 0 picks a free one)")
+	fs.StringVar(&f.token, "token", "", "bearer token clients must send (default: a new random one, written to the session's .token file)")
+	fs.StringVar(&f.session, "session", defaultSession(), "session name: which state files this server writes ($RODAGENT_SESSION)")
+	fs.StringVar(&f.dir, "state-dir", "", "directory of session files (default $RODAGENT_STATE_DIR, $XDG_STATE_HOME/rodagent or ~/.local/state/rodagent)")
+	fs.Var(&f.origins, "allow-origin", "restrict navigation to this origin (repeatable), e.g. https://example.com")
+	fs.Var(&f.uploads, "upload-dir", "allow uploads only from files below this directory (repeatable)")
+	fs.BoolVar(&f.eval, "allow-eval", false, "enable POST /act kind=evaluate (runs any script a client sends)")
+	fs.Int64Var(&f.maxBody, "max-body", server.DefaultMaxBody, "largest request body accepted, in bytes")
+	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
+	fs.StringVar(&f.browserBin, "browser", "", "Chromium or Chrome executable (default: the system's)")
+	fs.BoolVar(&f.exitOnStop, "exit-on-stop", false, "end the process when POST /stop closes the browser (how the CLI's background server runs)")
+	fs.BoolVar(&f.verbose, "v", false, "log to stderr")
+	fs.IntVar(&f.readyFD, "ready-fd", 0, "file descriptor to write \"ready\" to once listening (used by the CLI)")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return nil, err
 	}
 	if fs.NArg() > 0 {
-		return &usageError{fmt.Sprintf("rodagent serve: unexpected argument %q", fs.Arg(0))}
+		return nil, &usageError{fmt.Sprintf("rodagent serve: unexpected argument %q", fs.Arg(0))}
 	}
-	bind, err := loopback(*addr)
-	if err != nil {
-		return err
-	}
-	sess, err := newSession(*sessionFlag, *dirFlag)
-	if err != nil {
-		return err
-	}
-	if tok, ok, _ := sess.load(); ok && alive(ctx, sess.Addr, tok) {
-		return fmt.Errorf("rodagent serve: session %q is already served at %s (pid %d)", sess.Name, sess.Addr, sess.PID)
-	}
-	if *token == "" {
-		if *token, err = newToken(); err != nil {
-			return err
-		}
-	}
+	return f, nil
+}
 
-	bopts := []rodagent.Option{rodagent.WithHeadless(!*headed)}
-	if len(origins) > 0 {
-		bopts = append(bopts, rodagent.WithAllowedOrigins(origins...))
+// handler builds the control API the flags describe; stopped hears POST /stop
+// when the process should end there.
+func (f *serveFlags) handler(stderr io.Writer, stopped chan<- struct{}) (*server.Server, error) {
+	bopts := []rodagent.Option{rodagent.WithHeadless(!f.headed)}
+	if len(f.origins) > 0 {
+		bopts = append(bopts, rodagent.WithAllowedOrigins(f.origins...))
 	}
-	if len(uploads) > 0 {
-		bopts = append(bopts, rodagent.WithUploadDirs(uploads...))
+	if len(f.uploads) > 0 {
+		bopts = append(bopts, rodagent.WithUploadDirs(f.uploads...))
 	}
-	if *browserBin != "" {
-		bopts = append(bopts, rodagent.WithBrowserBin(*browserBin))
+	if f.browserBin != "" {
+		bopts = append(bopts, rodagent.WithBrowserBin(f.browserBin))
 	}
 	logger := slog.New(slog.DiscardHandler)
-	if *verbose {
+	if f.verbose {
 		logger = slog.New(slog.NewTextHandler(stderr, nil))
 		bopts = append(bopts, rodagent.WithLogger(logger))
 	}
-	stopped := make(chan struct{}, 1)
-	h, err := server.New(*token,
+	return server.New(f.token,
 		server.WithBrowserOptions(bopts...),
-		server.WithEval(*allowEval),
-		server.WithMaxBody(*maxBody),
+		server.WithEval(f.eval),
+		server.WithMaxBody(f.maxBody),
 		server.WithLogger(logger),
 		server.WithOnStop(func() {
-			if *exitOnStop {
+			if f.exitOnStop {
 				select {
 				case stopped <- struct{}{}:
 				default:
 				}
 			}
 		}))
+}
+
+// runServe runs the control API until ctx ends (SIGINT, SIGTERM) or, with
+// --exit-on-stop, until POST /stop; then it stops taking requests, closes
+// the browser and removes the session files.
+func runServe(ctx context.Context, args []string, stderr io.Writer) error {
+	f, err := parseServeFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	bind, err := loopback(f.addr)
+	if err != nil {
+		return err
+	}
+	sess, err := newSession(f.session, f.dir)
+	if err != nil {
+		return err
+	}
+	if tok, ok, _ := sess.load(); ok && alive(ctx, sess.Addr, tok) {
+		return fmt.Errorf("rodagent serve: session %q is already served at %s (pid %d)", sess.Name, sess.Addr, sess.PID)
+	}
+	if f.token == "" {
+		if f.token, err = newToken(); err != nil {
+			return err
+		}
+	}
+	stopped := make(chan struct{}, 1)
+	h, err := f.handler(stderr, stopped)
 	if err != nil {
 		return err
 	}
@@ -143,7 +165,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	sess.Addr, sess.PID = ln.Addr().String(), os.Getpid()
 	defer sess.remove()
-	if err := sess.writeToken(*token); err != nil {
+	if err := sess.writeToken(f.token); err != nil {
 		ln.Close()
 		return fmt.Errorf("rodagent serve: writing the session files: %w", err)
 	}
@@ -152,14 +174,14 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return fmt.Errorf("rodagent serve: writing the session files: %w", err)
 	}
 
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ErrorLog: nil}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	fmt.Fprintf(stderr, "rodagent serve: http://%s (session %s; token in %s)\n", sess.Addr, sess.Name, sess.path(".token"))
-	if *readyFD > 0 {
-		if f := os.NewFile(uintptr(*readyFD), "ready"); f != nil {
-			_, _ = f.WriteString("ready\n")
-			f.Close()
+	if f.readyFD > 0 {
+		if rf := os.NewFile(uintptr(f.readyFD), "ready"); rf != nil {
+			_, _ = rf.WriteString("ready\n")
+			rf.Close()
 		}
 	}
 
@@ -170,9 +192,14 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		_ = h.Close()
 		return fmt.Errorf("rodagent serve: %w", err)
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	return shutdown(srv, h)
+}
+
+// shutdown lets running requests finish (15 s at most), then closes the browser.
+func shutdown(srv *http.Server, h *server.Server) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	err = srv.Shutdown(sctx)
+	err := srv.Shutdown(ctx)
 	if cerr := h.Close(); err == nil {
 		err = cerr
 	}
