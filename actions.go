@@ -185,7 +185,18 @@ func (p *Page) Type(ctx context.Context, ref, text string) (ActionStatus, error)
 }
 
 func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: "type", Text: text}, f, needs{enabled: true, editable: true}, func(t *target, _ input.Point) error {
+	return p.act(ctx, Action{Verb: "type", Text: text}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
+		if t.state.Readonly {
+			return failure("type", f.name, NotEditable, "it is read-only", nil)
+		}
+		if !t.state.Editable {
+			// Date, time, range and colour inputs take a value but no free text.
+			handled, err := p.typeValue(ctx, t, text)
+			if err != nil || handled {
+				return err
+			}
+			return failure("type", f.name, NotEditable, "it is a "+t.elem.Role, nil)
+		}
 		if err := (proto.DOMFocus{BackendNodeID: t.elem.Node}).Call(t.sess.Bind(ctx)); err != nil {
 			return err
 		}
@@ -243,7 +254,8 @@ func (p *Page) pressLocked(ctx context.Context, key string, k input.Key, mods in
 // Scroll turns the mouse wheel at the middle of the viewport by amount CSS
 // pixels in a direction — where is "up", "down", "left" or "right" (amount 0
 // means 80% of the viewport) — or, when where is a ref, scrolls that
-// element into view.
+// element into view. To scroll inside an element (a feed, a panel), see
+// ScrollAt.
 func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStatus, error) {
 	dir := strings.ToLower(strings.TrimSpace(where))
 	if _, ok := scrollUnits[dir]; !ok {
@@ -282,6 +294,38 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 		return statusOf(err), err
 	}
 	return Ready, nil
+}
+
+// ScrollAt turns the mouse wheel over the element a ref names — a feed, a
+// virtual list, a scrollable panel, a map — by amount CSS pixels in a
+// direction ("up", "down", "left", "right"; amount 0 means 80% of the
+// element's box), so the element under the pointer scrolls as it would for a
+// person, with wheel events the page can observe. The element is first
+// brought into view and hit tested like a click target.
+func (p *Page) ScrollAt(ctx context.Context, ref, direction string, amount int) (ActionStatus, error) {
+	return p.scrollAt(ctx, p.byRef(ref), direction, amount)
+}
+
+func (p *Page) scrollAt(ctx context.Context, f finder, direction string, amount int) (ActionStatus, error) {
+	dir := strings.ToLower(strings.TrimSpace(direction))
+	unit, ok := scrollUnits[dir]
+	if !ok {
+		return InvalidValue, failure("scroll", f.name, InvalidValue, fmt.Sprintf("%s is not a direction: want up, down, left or right", quote(direction, 20)), nil)
+	}
+	return p.act(ctx, Action{Verb: "scroll", Text: dir}, f, needs{hit: true, move: true}, func(t *target, at input.Point) error {
+		d := float64(amount)
+		if d == 0 {
+			d = 0.8 * (t.elem.Box.W*math.Abs(unit[0]) + t.elem.Box.H*math.Abs(unit[1]))
+			if d < 1 {
+				d = 300
+			}
+		}
+		if err := input.Wheel(ctx, p.main, at, unit[0]*d, unit[1]*d); err != nil {
+			return err
+		}
+		_, err := (proto.RuntimeEvaluate{Expression: nextFrameJS, AwaitPromise: true}).Call(p.main.Bind(ctx))
+		return err
+	})
 }
 
 // scrollUnits are the wheel directions Scroll takes.
@@ -362,6 +406,8 @@ const selectJS = `function (wanted) {
 
 // Select chooses options of the native <select> a ref names, by value or by
 // visible label, and fires input and change as the browser's own popup does.
+// On a range input it takes one number and moves the slider there with the
+// arrow keys, as Type does.
 // Custom dropdowns (Radix, MUI, …) are not selects: they fail with NotASelect,
 // and the way through is to Click the control, Snapshot, and Click the option.
 func (p *Page) Select(ctx context.Context, ref string, values ...string) (ActionStatus, error) {
@@ -371,6 +417,11 @@ func (p *Page) Select(ctx context.Context, ref string, values ...string) (Action
 func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (ActionStatus, error) {
 	ref := f.name
 	return p.act(ctx, Action{Verb: "select", Text: strings.Join(values, ", ")}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
+		if canonicalRole(t.elem.Role) == "slider" && len(values) == 1 {
+			if kind, _, err := p.valueInput(ctx, t); err == nil && kind == "range" {
+				return p.setRange(ctx, t, "select", values[0])
+			}
+		}
 		v, err := p.callOn(ctx, "select", t, selectJS, values)
 		if err != nil {
 			return err
