@@ -357,14 +357,13 @@ func (s *Server) setCurrent(id string) {
 }
 
 type statusAnswer struct {
-	OK       bool   `json:"ok"`
-	Running  bool   `json:"running"`
-	Current  string `json:"targetId,omitempty"`
-	Tabs     int    `json:"tabs"`
-	Uptime   int64  `json:"uptimeMs,omitempty"`
-	Eval     bool   `json:"evaluate"`
-	MaxBody  int64  `json:"maxBody"`
-	DevTools string `json:"-"`
+	OK      bool   `json:"ok"`
+	Running bool   `json:"running"`
+	Current string `json:"targetId,omitempty"`
+	Tabs    int    `json:"tabs"`
+	Uptime  int64  `json:"uptimeMs,omitempty"`
+	Eval    bool   `json:"evaluate"`
+	MaxBody int64  `json:"maxBody"`
 }
 
 func (s *Server) status(w http.ResponseWriter, r *http.Request) {
