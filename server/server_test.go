@@ -562,7 +562,13 @@ func TestPolicyOptions(t *testing.T) {
 	allowed := t.TempDir()
 	a := newAPI(t, server.WithLauncher(func(ctx context.Context) (*rodagent.Browser, error) {
 		return rodagent.Launch(ctx, rodagent.WithDownload(false),
-			rodagent.WithAllowedOrigins(base), rodagent.WithUploadDirs(allowed))
+			rodagent.WithAllowedOrigins(base), rodagent.WithUploadDirs(allowed),
+			rodagent.WithApprover(rodagent.ApproverFunc(func(ctx context.Context, act rodagent.Action) error {
+				if act.Verb == "click" && act.Name == "Delete" {
+					return fmt.Errorf("deleting needs a person")
+				}
+				return nil
+			})))
 	}))
 	a.ok("POST", "/navigate", map[string]any{"url": base + "/app"})
 	a.failsWith(http.StatusForbidden, "not_allowed", "POST", "/navigate", map[string]any{"url": "http://localhost:1/"})
@@ -574,4 +580,10 @@ func TestPolicyOptions(t *testing.T) {
 	if r.code != http.StatusForbidden {
 		t.Errorf("upload outside the allowed directory: %d %s", r.code, r.raw)
 	}
+	// The Approver's refusal is the status denied; the page never saw the click.
+	d := a.failsWith(http.StatusForbidden, "denied", "POST", "/act", map[string]any{"kind": "click", "ref": "btn-delete"})
+	if !strings.Contains(d.str("next"), "do not retry") {
+		t.Errorf("a denial says not to retry: %s", d.raw)
+	}
+	a.act(map[string]any{"kind": "click", "ref": "btn-rename"})
 }
