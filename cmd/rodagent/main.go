@@ -1,6 +1,13 @@
 // Command rodagent drives a real Chromium for programs that are not Go:
 //
-//	rodagent mcp              an MCP server over stdio (--http 127.0.0.1:PORT for streamable HTTP)
+//	rodagent serve            the browser control API over HTTP (see package server)
+//	rodagent mcp              an MCP server over stdio
+//	rodagent open URL         CLI verbs for shell-driven agents; each talks to a
+//	rodagent snapshot         running serve, starting one in the background on
+//	rodagent click btn-save   first use (see rodagent help)
+//
+// Flags come from the standard flag package: the verbs are few and flat, and
+// their flags are a handful each, which it covers without a dependency.
 package main
 
 import (
@@ -24,20 +31,31 @@ func main() {
 // run dispatches one command line and returns the process's exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: rodagent mcp [flags]")
-		return 2
+		printHelp(stderr)
+		return exitUsage
 	}
 	var err error
 	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		printHelp(stdout)
+		return exitOK
 	case "mcp":
 		err = runMCP(ctx, args[1:], stdin, stdout, stderr)
+	case "serve":
+		err = runServe(ctx, args[1:], stderr)
 	default:
-		fmt.Fprintf(stderr, "rodagent: unknown command %q\n", args[0])
-		return 2
+		return runCLI(ctx, args[0], args[1:], stdout, stderr)
 	}
-	if err == nil || errors.Is(err, flag.ErrHelp) {
-		return 0
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
 	}
 	fmt.Fprintln(stderr, err)
-	return 1
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return exitUsage
+	}
+	return exitError
 }
