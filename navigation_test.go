@@ -281,3 +281,44 @@ func TestByRoleImg(t *testing.T) {
 		t.Fatalf("role=img: %v %v", refs, err)
 	}
 }
+
+// A page that keeps navigating itself: whatever a public call returns while
+// documents come and go is a result or a typed error, never a raw protocol one.
+func TestNoRawErrorsWhileNavigating(t *testing.T) {
+	srv := slowServer(t, 50*time.Millisecond)
+	p := openURL(t, srv.URL+"/start")
+	ctx := testCtx(t, 90*time.Second)
+	// Every document of the tab moves on to the next after 0–150 ms.
+	if _, err := p.Rod().EvalOnNewDocument(`setTimeout(() => { location.href = '/n' + Math.floor(Math.random() * 1000); }, Math.random() * 150)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Reload(ctx); err != nil {
+		typedErr(t, "Reload", err)
+	}
+	ok := 0
+	for i := 0; i < 20; i++ {
+		c, cancel := context.WithTimeout(ctx, 5*time.Second)
+		s, err := p.Snapshot(c)
+		typedErr(t, "Snapshot", err)
+		if err == nil {
+			ok++
+			if len(s.Refs) > 0 {
+				_, err := p.Click(c, s.Refs[0].Ref)
+				typedErr(t, "Click", err)
+			}
+		}
+		_, err = p.Text(c)
+		typedErr(t, "Text", err)
+		_, err = p.Console(c)
+		typedErr(t, "Console", err)
+		_, err = p.Press(c, "Tab")
+		typedErr(t, "Press", err)
+		_, err = p.Find(c, rodagent.ByRole("button", ""))
+		typedErr(t, "Find", err)
+		cancel()
+	}
+	t.Logf("%d of 20 snapshots read a document while the tab kept navigating", ok)
+	if ok == 0 {
+		t.Errorf("no snapshot succeeded")
+	}
+}
