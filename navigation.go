@@ -404,13 +404,6 @@ func isNavigationGone(err error) bool {
 	return false
 }
 
-// navPath is where a snapshot says the tab went: the path of the new URL
-// (with its origin when that changed too is visible in the page line), as
-// page-made text.
-func navPath(u string) string {
-	d := displayURL(u)
-	if pu, err := url.Parse(d); err == nil && pu.Path != "" {
-		d = pu.Path
-	}
-	return quote(d, 200)
-}
+// navPath is where a snapshot says the tab went, as displayURL shows a URL
+// (page-made parts quoted).
+func navPath(u string) string { return displayURL(u) }
