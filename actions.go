@@ -36,27 +36,29 @@ func (p *Page) byRef(ref string) finder {
 // then the report of what it did (LastAction).
 func (p *Page) act(ctx context.Context, a Action, f finder, n needs, do func(t *target, at input.Point) error) (ActionStatus, error) {
 	a.Target, a.Role, a.Name = f.name, f.role, f.elem
-	a.Origin = originOf(p.URL())
-	if err := p.b.approve(ctx, a); err != nil {
-		return "", err
-	}
 	unlock, err := p.lock(ctx, a.Verb)
 	if err != nil {
 		return statusOf(err), err
 	}
 	defer unlock()
-	st, nav, err := p.actLocked(ctx, a.Verb, f, n, do)
+	st, nav, err := p.actLocked(ctx, a, f, n, do)
 	p.finish(a.Verb, f.name, st, nav, err)
 	return st, err
 }
 
-func (p *Page) actLocked(ctx context.Context, verb string, f finder, n needs, do func(t *target, at input.Point) error) (ActionStatus, navMark, error) {
+func (p *Page) actLocked(ctx context.Context, a Action, f finder, n needs, do func(t *target, at input.Point) error) (ActionStatus, navMark, error) {
+	verb := a.Verb
 	m := p.navMark()
 	if err := p.settleNavigation(ctx, verb); err != nil {
 		return statusOf(err), m, err
 	}
 	t, err := f.find(ctx, verb)
 	if err != nil {
+		return statusOf(err), m, err
+	}
+	// Asked here, under the page's turn and after resolving: the Approver
+	// sees the element as it is now, not as the last snapshot had it.
+	if err := p.approveTarget(ctx, a, t); err != nil {
 		return statusOf(err), m, err
 	}
 	at, err := p.actionable(ctx, verb, t, n)
@@ -225,8 +227,8 @@ func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 	if err != nil {
 		return UnsupportedKey, failure("press", key, UnsupportedKey, fmt.Sprintf("%q is not a key", key), nil)
 	}
-	if err := p.b.approve(ctx, Action{Verb: "press", Text: key, Origin: originOf(p.URL()), AlwaysAsk: k.Key == "Enter"}); err != nil {
-		return "", err
+	if err := p.approvePage(ctx, Action{Verb: "press", Text: key, AlwaysAsk: k.Key == "Enter"}); err != nil {
+		return statusOf(err), err
 	}
 	unlock, err := p.lock(ctx, "press")
 	if err != nil {
@@ -262,8 +264,8 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 		// resolve already scrolls the element into view
 		return p.act(ctx, Action{Verb: "scroll"}, p.byRef(where), needs{}, func(*target, input.Point) error { return nil })
 	}
-	if err := p.b.approve(ctx, Action{Verb: "scroll", Text: dir, Origin: originOf(p.URL())}); err != nil {
-		return "", err
+	if err := p.approvePage(ctx, Action{Verb: "scroll", Text: dir}); err != nil {
+		return statusOf(err), err
 	}
 	unlock, err := p.lock(ctx, "scroll")
 	if err != nil {
@@ -520,9 +522,6 @@ func (p *Page) Drag(ctx context.Context, from, to string) (ActionStatus, error) 
 }
 
 func (p *Page) drag(ctx context.Context, from, to finder) (ActionStatus, error) {
-	if err := p.b.approve(ctx, Action{Verb: "drag", Target: from.name, Role: from.role, Name: from.elem, Text: to.name, Origin: originOf(p.URL())}); err != nil {
-		return "", err
-	}
 	unlock, err := p.lock(ctx, "drag")
 	if err != nil {
 		return statusOf(err), err
@@ -553,6 +552,9 @@ func (p *Page) dragResolved(ctx context.Context, from, to finder, nm *navMark) (
 	}
 	dst, err := to.find(ctx, "drag")
 	if err != nil {
+		return statusOf(err), err
+	}
+	if err := p.approveTarget(ctx, Action{Verb: "drag", Target: from.name, Text: to.name}, src); err != nil {
 		return statusOf(err), err
 	}
 	b, err := p.actionable(ctx, "drag", dst, needs{})

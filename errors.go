@@ -56,6 +56,10 @@ const (
 	NotStable ActionStatus = "not_stable"
 	// NotChanged: Check or Uncheck clicked, but the control's state did not change.
 	NotChanged ActionStatus = "not_changed"
+	// Denied: the embedding application's Approver refused the call; nothing
+	// reached the page. The error matches ErrNotAllowed (and ErrDenied) and
+	// wraps the Approver's own error.
+	Denied ActionStatus = "denied"
 )
 
 // OK reports whether s is a success (Ready or StaleRefRecovered).
@@ -83,6 +87,7 @@ var (
 	ErrNotChanged               error = &statusSentinel{NotChanged}
 	ErrNotStable                error = &statusSentinel{NotStable}
 	ErrInvalidValue             error = &statusSentinel{InvalidValue}
+	ErrDenied                   error = &statusSentinel{Denied}
 )
 
 // Errors that are not about one action's target.
@@ -200,6 +205,7 @@ var nextMove = map[ActionStatus]string{
 	NotChanged:               "state did not change — Snapshot to see why",
 	InvalidValue:             "the field refuses that value — give it in the form the message names",
 	NotStable:                "element keeps moving — wait for the page to settle, Snapshot, then retry",
+	Denied:                   "the application refused this action — do not retry it; ask the user or do something else",
 }
 
 func failure(action, ref string, st ActionStatus, detail string, cause error) *ActionError {
