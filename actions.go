@@ -272,10 +272,21 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 		return statusOf(err), err
 	}
 	defer unlock()
+	st, nm, err := p.wheelViewport(ctx, where, dir, amount)
+	p.finish("scroll", dir, st, nm, err)
+	return st, err
+}
+
+// wheelViewport turns the wheel at the middle of the viewport.
+func (p *Page) wheelViewport(ctx context.Context, where, dir string, amount int) (ActionStatus, navMark, error) {
+	nm := p.navMark()
+	if err := p.settleNavigation(ctx, "scroll"); err != nil {
+		return statusOf(err), nm, err
+	}
 	m, err := proto.PageGetLayoutMetrics{}.Call(p.main.Bind(ctx))
 	if err != nil {
 		err = p.actionErr(ctx, "scroll", where, err)
-		return statusOf(err), err
+		return statusOf(err), nm, err
 	}
 	vw, vh := float64(m.CSSLayoutViewport.ClientWidth), float64(m.CSSLayoutViewport.ClientHeight)
 	unit := scrollUnits[dir]
@@ -285,17 +296,18 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 	}
 	dx, dy := unit[0]*d, unit[1]*d
 	p.markActed()
+	nm = p.navMark()
 	if err := input.Wheel(ctx, p.main, input.Point{X: vw / 2, Y: vh / 2}, dx, dy); err != nil {
 		err = p.inputErr(ctx, "scroll", where, err)
-		return statusOf(err), err
+		return statusOf(err), nm, err
 	}
 	// The compositor applies a wheel scroll on its own schedule; two animation
 	// frames later it has reached the page, so what follows sees the new position.
 	if _, err := (proto.RuntimeEvaluate{Expression: nextFrameJS, AwaitPromise: true}).Call(p.main.Bind(ctx)); err != nil {
 		err = p.actionErr(ctx, "scroll", where, err)
-		return statusOf(err), err
+		return statusOf(err), nm, err
 	}
-	return Ready, nil
+	return Ready, nm, nil
 }
 
 // ScrollAt turns the mouse wheel over the element a ref names — a feed, a
@@ -515,6 +527,21 @@ func (p *Page) drag(ctx context.Context, from, to finder) (ActionStatus, error) 
 		return statusOf(err), err
 	}
 	defer unlock()
+	st, nm, err := p.dragLocked(ctx, from, to)
+	p.finish("drag", from.name, st, nm, err)
+	return st, err
+}
+
+func (p *Page) dragLocked(ctx context.Context, from, to finder) (ActionStatus, navMark, error) {
+	nm := p.navMark()
+	if err := p.settleNavigation(ctx, "drag"); err != nil {
+		return statusOf(err), nm, err
+	}
+	st, err := p.dragResolved(ctx, from, to, &nm)
+	return st, nm, err
+}
+
+func (p *Page) dragResolved(ctx context.Context, from, to finder, nm *navMark) (ActionStatus, error) {
 	src, err := from.find(ctx, "drag")
 	if err != nil {
 		return statusOf(err), err
@@ -535,6 +562,7 @@ func (p *Page) drag(ctx context.Context, from, to finder) (ActionStatus, error) 
 		return statusOf(err), err
 	}
 	p.markActed()
+	*nm = p.navMark()
 	if err := p.dragPath(ctx, a, b); err != nil {
 		err = p.inputErr(ctx, "drag", from.name, err)
 		return statusOf(err), err
