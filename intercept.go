@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -208,13 +209,19 @@ func (p *Page) onRequestPaused(ctx context.Context, s session.Session, e *proto.
 			return
 		}
 	}
-	act := p.routeFor(ctx, s, e)
+	hctx, cancel := context.WithTimeout(ctx, routeHandlerMax)
+	act := p.routeFor(hctx, s, e)
+	cancel()
 	err := act.apply(bc, e.RequestID)
 	if err != nil {
 		p.b.cfg.log.Debug("route action failed", "url", e.Request.URL, "err", err)
 		_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(bc)
 	}
 }
+
+// routeHandlerMax is how long route handlers get to decide; the request
+// waits that long at most, leaving time to send the decision.
+const routeHandlerMax = 8 * time.Second
 
 // onAuthRequired answers an HTTP authentication challenge with the
 // configured credentials, once per request: a second challenge means they
