@@ -53,7 +53,7 @@ type netKey struct {
 	id proto.NetworkRequestID
 }
 
-// netWant is the state every session of the page should be in now.
+// netWantLocked is the state every session of the page should be in now.
 func (p *Page) netWantLocked() (sessionNetSet, []*proto.FetchRequestPattern, bool) {
 	cfg := &p.b.cfg
 	var want sessionNetSet
