@@ -3,6 +3,7 @@ package rodagent_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -146,5 +147,50 @@ func TestPDF(t *testing.T) {
 	}
 	if _, err := p.PDF(ctx, rodagent.PDFPageRanges("7-9")); !errors.Is(err, rodagent.ErrBadOption) {
 		t.Errorf("pages past the end: want ErrBadOption, got %v", err)
+	}
+}
+
+// Out-of-process frames run in their own renderer, which does not inherit
+// the tab's overrides: they must see the same emulation, whether the frame
+// was there before the call or arrives after it.
+func TestEmulationReachesOutOfProcessFrames(t *testing.T) {
+	ctx := testCtx(t, 90*time.Second)
+	p := openURL(t, originA+"/emulation-parent.html?other="+originB)
+	snap := snapshot(t, p)
+	oopif := false
+	for _, f := range snap.Frames {
+		oopif = oopif || f.OutOfProc
+	}
+	if !oopif {
+		t.Fatalf("the fixture's child frame should be out of process: %+v", snap.Frames)
+	}
+	for _, err := range []error{
+		p.SetLocale(ctx, "ja-JP"),
+		p.SetTimezone(ctx, "Pacific/Auckland"),
+		p.SetColorScheme(ctx, "dark"),
+		p.AddInitScript(ctx, "window.__init = 'page init'"),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := `{"dark":true,"init":%s,"language":"ja-JP","locale":"ja-JP","timeZone":"Pacific/Auckland"}`
+	v, err := p.Eval(ctx, "ask()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.JSON("", ""); got != fmt.Sprintf(want, "null") {
+		t.Errorf("the frame that was already there sees %s", got)
+	}
+	// A reload brings a new out-of-process frame, set up before it runs.
+	if err := p.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	snapshot(t, p) // waits for the frames
+	if v, err = p.Eval(ctx, "ask()"); err != nil {
+		t.Fatal(err)
+	}
+	if got := v.JSON("", ""); got != fmt.Sprintf(want, `"page init"`) {
+		t.Errorf("the frame that arrived later sees %s", got)
 	}
 }

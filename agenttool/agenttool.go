@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"sync"
 
@@ -143,6 +144,10 @@ func (t *Tool) Do(ctx context.Context, in Input) (string, error) {
 	case "tab_select":
 		return t.outcome(p.Activate(ctx), "tab "+p.ID()+" is current")
 	case "tab_close":
+		// Closing a tab acts on what the user may have open: the application decides.
+		if err := t.b.Approve(ctx, rodagent.Action{Verb: "close", Target: p.ID(), URL: p.URL(), Origin: origin(p.URL()), TabOrigin: origin(p.URL())}); err != nil {
+			return t.outcome(err)
+		}
 		t.mu.Lock()
 		delete(t.pages, p.ID())
 		if t.current == p.ID() {
@@ -389,4 +394,13 @@ func quotedLines(text string) string {
 	}
 	b.WriteString(rodagent.SafetyLine + "\n")
 	return b.String()
+}
+
+// origin is scheme://host[:port] of a URL, for approvals.
+func origin(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }

@@ -1,10 +1,13 @@
 package agenttool_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rodagent/rodagent"
 	"github.com/rodagent/rodagent/agenttool"
@@ -41,5 +44,51 @@ func TestTextIsQuotedLines(t *testing.T) {
 	}
 	if !strings.Contains(out, `"Welcome"`) || !strings.Contains(out, `"`+rodagent.SafetyLine+`"`) {
 		t.Errorf("page lines are shown, quoted:\n%s", out)
+	}
+}
+
+// Closing a tab is an acting call: the Approver decides, and a refusal leaves
+// the tab open and says "denied".
+func TestTabCloseAsksTheApprover(t *testing.T) {
+	var asked []rodagent.Action
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := rodagent.Connect(ctx, browsertest.Browser(t).DevToolsURL(),
+		rodagent.WithApprover(rodagent.ApproverFunc(func(_ context.Context, a rodagent.Action) error {
+			asked = append(asked, a)
+			if a.Verb == "close" {
+				return errors.New("keep my tabs")
+			}
+			return nil
+		})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	tool := agenttool.New(b)
+	url := browsertest.Serve(t, shop)
+	out := call(t, tool, `{"action":"tab_new","url":"`+url+`"}`)
+	id := strings.TrimPrefix(strings.SplitN(out, "\n", 2)[0], "opened tab ")
+	out = call(t, tool, `{"action":"tab_close"}`)
+	if !strings.Contains(out, "denied") {
+		t.Errorf("a refused tab close says denied:\n%s", out)
+	}
+	if len(asked) == 0 || asked[len(asked)-1].Verb != "close" || asked[len(asked)-1].Target != id || !strings.HasPrefix(asked[len(asked)-1].URL, url) {
+		t.Fatalf("the Approver was not asked about the close: %+v", asked)
+	}
+	tabs, err := b.Tabs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := false
+	for _, tab := range tabs {
+		open = open || tab.ID == id
+	}
+	if !open {
+		t.Errorf("a refused close closed tab %s", id)
+	}
+	p, err := b.Page(ctx, id)
+	if err == nil {
+		_ = p.Close()
 	}
 }
