@@ -89,6 +89,18 @@ func (p *Page) netSetup(ctx context.Context, s session.Session) error {
 	return err
 }
 
+// netChildReady sets up an out-of-process frame's session first of all, so
+// its own requests are covered from its first one. When that fails and an
+// origin allowlist is set, the frame is left paused: a frame the allowlist
+// cannot watch never runs.
+func (p *Page) netChildReady(ctx context.Context, child session.Session) bool {
+	err := p.netSetup(ctx, child)
+	if err != nil {
+		p.b.cfg.log.Warn("setting up an out-of-process frame's network failed", "err", err)
+	}
+	return err == nil || len(p.b.cfg.origins) == 0
+}
+
 func (p *Page) netApplyLocked(ctx context.Context, s session.Session) error {
 	p.mu.Lock()
 	if p.net.applied == nil {
