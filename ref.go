@@ -145,6 +145,7 @@ type Snapshot struct {
 	Dialogs   []Dialog            `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
 	Blocked   []BlockedNavigation `json:"blocked,omitempty"` // navigations the origin allowlist stopped since the previous snapshot
 	Shown     int                 `json:"shown"`             // how many of Refs the text shows
+	Source    string              `json:"source"`            // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
 
 	lines []line
 	view  snapConfig
