@@ -65,6 +65,9 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 	p.background(func(ctx context.Context) {
 		defer close(c.ready)
 		bc := child.Bind(ctx)
+		if !p.netChildReady(ctx, child) {
+			return
+		}
 		_ = proto.PageEnable{}.Call(bc)
 		_ = proto.PageSetLifecycleEventsEnabled{Enabled: true}.Call(bc)
 		_ = proto.RuntimeEnable{}.Call(bc)
@@ -83,7 +86,6 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 			p.notify()
 			p.mu.Unlock()
 		}
-		_ = p.netSetup(ctx, child)
 		p.emulateChild(ctx, child)
 		_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(bc)
 	})

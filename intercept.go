@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -52,7 +53,7 @@ type netKey struct {
 	id proto.NetworkRequestID
 }
 
-// netWant is the state every session of the page should be in now.
+// netWantLocked is the state every session of the page should be in now.
 func (p *Page) netWantLocked() (sessionNetSet, []*proto.FetchRequestPattern, bool) {
 	cfg := &p.b.cfg
 	var want sessionNetSet
@@ -86,6 +87,18 @@ func (p *Page) netSetup(ctx context.Context, s session.Session) error {
 		p.b.browser.guard.release(ctx, p.target)
 	}
 	return err
+}
+
+// netChildReady sets up an out-of-process frame's session first of all, so
+// its own requests are covered from its first one. When that fails and an
+// origin allowlist is set, the frame is left paused: a frame the allowlist
+// cannot watch never runs.
+func (p *Page) netChildReady(ctx context.Context, child session.Session) bool {
+	err := p.netSetup(ctx, child)
+	if err != nil {
+		p.b.cfg.log.Warn("setting up an out-of-process frame's network failed", "err", err)
+	}
+	return err == nil || len(p.b.cfg.origins) == 0
 }
 
 func (p *Page) netApplyLocked(ctx context.Context, s session.Session) error {
@@ -208,13 +221,19 @@ func (p *Page) onRequestPaused(ctx context.Context, s session.Session, e *proto.
 			return
 		}
 	}
-	act := p.routeFor(ctx, s, e)
+	hctx, cancel := context.WithTimeout(ctx, routeHandlerMax)
+	act := p.routeFor(hctx, s, e)
+	cancel()
 	err := act.apply(bc, e.RequestID)
 	if err != nil {
 		p.b.cfg.log.Debug("route action failed", "url", e.Request.URL, "err", err)
 		_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(bc)
 	}
 }
+
+// routeHandlerMax is how long route handlers get to decide; the request
+// waits that long at most, leaving time to send the decision.
+const routeHandlerMax = 8 * time.Second
 
 // onAuthRequired answers an HTTP authentication challenge with the
 // configured credentials, once per request: a second challenge means they

@@ -330,6 +330,9 @@ func (g *originGuard) onBrowserEvent(m *rod.Message) {
 		}
 		s := session.Session{Conn: g.b.conn, ID: e.SessionID}
 		gt := &guarded{target: e.TargetInfo.TargetID, opener: e.TargetInfo.OpenerID}
+		if g.holds(gt.target) {
+			return // a second attachment to a target still starting (a Page's own)
+		}
 		if !g.b.guards(e.TargetInfo) {
 			go func() {
 				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -370,6 +373,18 @@ func (g *originGuard) hold(s session.Session, gt *guarded) {
 		_ = proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true}.Call(bc)
 		_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(bc)
 	}()
+}
+
+// holds reports whether the guard already holds a target.
+func (g *originGuard) holds(target proto.TargetTargetID) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, gt := range g.sessions {
+		if gt.target == target {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *originGuard) onDetached(m *rod.Message) {

@@ -25,7 +25,8 @@ type RoutedRequest struct {
 
 // RouteHandler decides what happens to a request a route matched. It runs on
 // its own goroutine, while the request waits; ctx ends when the decision is
-// overdue (10 s), and the request then continues unchanged.
+// overdue (8 s), and the handler must then return soon: the request is
+// still waiting, and closing the page waits for the handler.
 type RouteHandler func(ctx context.Context, req RoutedRequest) RouteAction
 
 // Fulfillment is a response a route makes up: the request never reaches the
