@@ -34,11 +34,11 @@ type State struct {
 	Busy     bool   `json:"busy,omitempty"`     // aria-busy: the element is being updated
 	// Multiselectable: a listbox, grid or tree that lets more than one item be selected.
 	Multiselectable bool   `json:"multiselectable,omitempty"`
-	Current         string `json:"current,omitempty"`   // aria-current: "page", "step", "date", "true", …
-	Sort            string `json:"sort,omitempty"`      // a column header's aria-sort: "ascending", "descending", "other"
-	Level           string `json:"level,omitempty"`     // a tree item's (or row's, heading's) level, from 1
-	ValueMin        string `json:"value_min,omitempty"` // a range's minimum (slider, spinbutton, progressbar)
-	ValueMax        string `json:"value_max,omitempty"` // a range's maximum
+	Current         string `json:"current,omitempty"`    // aria-current: "page", "step", "date", "true", …
+	Sort            string `json:"sort,omitempty"`       // a column header's aria-sort: "ascending", "descending", "other"
+	Level           string `json:"level,omitempty"`      // a tree item's (or row's, heading's) level, from 1
+	ValueMin        string `json:"value_min,omitempty"`  // a range's minimum (slider, spinbutton, progressbar)
+	ValueMax        string `json:"value_max,omitempty"`  // a range's maximum
 	ValueText       string `json:"value_text,omitempty"` // a range's value as text (aria-valuetext)
 }
 
@@ -64,12 +64,13 @@ type BrowserRef struct {
 	// BackendNodeID is the DOM node (CDP backendNodeId). On very large pages
 	// it is 0 for refs out of view at snapshot time; actions look it up.
 	BackendNodeID proto.DOMBackendNodeID `json:"backend_node_id"`
-	Role          string                 `json:"role"`        // Chromium's computed role
-	Name          string                 `json:"name"`        // Chromium's computed accessible name
-	Nth           int                    `json:"nth"`         // index among refs with the same role and name in the same frame
-	Frame         Frame                  `json:"frame"`       // the frame it lives in
-	Box           Box                    `json:"box"`         // its border box, CSS px of the top-level viewport, at snapshot time
-	InViewport    bool                   `json:"in_viewport"` // some of the box was in view at snapshot time
+	Role          string                 `json:"role"`               // Chromium's computed role
+	Name          string                 `json:"name"`               // the accessible name, without icon-font glyphs and words repeated through aria-owns
+	RawName       string                 `json:"raw_name,omitempty"` // the accessible name as computed, when Name cleaned it
+	Nth           int                    `json:"nth"`                // index among refs with the same role and name in the same frame
+	Frame         Frame                  `json:"frame"`              // the frame it lives in
+	Box           Box                    `json:"box"`                // its border box, CSS px of the top-level viewport, at snapshot time
+	InViewport    bool                   `json:"in_viewport"`        // some of the box was in view at snapshot time
 	State
 	Landmark string `json:"landmark,omitempty"` // nearest landmark: `navigation "Main"`
 	Stable   string `json:"stable,omitempty"`   // "#id", "[data-testid=…]" or "[name=…]" when the page offers one
