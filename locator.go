@@ -59,9 +59,10 @@ const (
 var kindNames = map[locKind]string{locRole: "role", locLabel: "label", locText: "text",
 	locPlaceholder: "placeholder", locTestID: "testid", locCSS: "css"}
 
-// ByRole matches elements with Chromium's computed role (button, link,
-// textbox, checkbox, combobox, option, region, heading, …) and, when name is
-// not empty, that accessible name.
+// ByRole matches elements with a role (button, link, textbox, checkbox,
+// combobox, option, region, heading, img, …) and, when name is not empty,
+// that accessible name. Roles are compared in one canonical form: the ARIA
+// names ("img") and Chromium's internal ones ("image") both work.
 func ByRole(role, name string) Locator {
 	return Locator{kind: locRole, role: role, value: name, hasValue: name != "", nth: -1}
 }
@@ -149,8 +150,12 @@ type located struct {
 	job  *frameJob
 }
 
-// locate resolves l against a fresh read of every frame.
+// locate resolves l against a fresh read of every frame: the in-page
+// inventory when it can answer l (locate_fast.go), else the AX tree.
 func (p *Page) locate(ctx context.Context, l Locator) ([]located, *inventory, error) {
+	if fastLocatable(l) {
+		return p.locateFast(ctx, l)
+	}
 	inv, err := p.collect(ctx, readAX, false)
 	if err != nil {
 		return nil, nil, err
@@ -264,7 +269,7 @@ func insideAny(parents []located, j *frameJob, ns []ax.Node, idx int) bool {
 func (l Locator) matchNode(ns []ax.Node, i int, n ax.Node, dom *ax.DOMIndex, css map[proto.DOMBackendNodeID]bool) (int, bool) {
 	switch l.kind {
 	case locRole:
-		return i, !n.Ignored && strings.EqualFold(n.Role, l.role) && (!l.hasValue || l.matchText(n.Name))
+		return i, !n.Ignored && canonicalRole(n.Role) == canonicalRole(l.role) && (!l.hasValue || l.matchText(n.Name))
 	case locLabel:
 		return i, !n.Ignored && n.Ref && n.Name != "" && l.matchText(n.Name)
 	case locText:
@@ -572,7 +577,7 @@ func (x *Located) read(ctx context.Context, verb string, fn func(t *target) erro
 		return err
 	}
 	defer unlock()
-	t, err := x.p.byLocator(x.l).find(ctx, verb)
+	t, err := x.p.findForRead(ctx, verb, x.l)
 	if err != nil {
 		return err
 	}
@@ -672,11 +677,6 @@ func (x *Located) Enabled(ctx context.Context) (bool, error) {
 func (x *Located) Visible(ctx context.Context) (bool, error) {
 	var out bool
 	err := x.read(ctx, "visible", func(t *target) error {
-		if t.ax != nil && t.ax.Ignored {
-			if st, _ := ignoredStatus(t.ax); st == NotVisible {
-				return nil
-			}
-		}
 		res, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
 		if err != nil {
 			return nil

@@ -2,6 +2,7 @@ package rodagent
 
 import (
 	"fmt"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -135,12 +136,17 @@ func (d *Delta) Empty() bool {
 // into lines that say what was left out and how to see it (a scope option, or
 // continuing from a ref). Shown says how many refs the text carries.
 type Snapshot struct {
-	URL     string       `json:"url"`               // the tab's URL
-	Refs    []BrowserRef `json:"refs"`              // every current ref, delta or not
-	Delta   *Delta       `json:"delta,omitempty"`   // nil for a full inventory
-	Frames  []FrameInfo  `json:"frames"`            // every frame read or found unreachable, the main frame first
-	Dialogs []Dialog     `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
-	Shown   int          `json:"shown"`             // how many of Refs the text shows
+	URL string `json:"url"` // the tab's URL
+	// Navigated is the tab's URL when it moved since the previous snapshot
+	// (a new document or a same-document route), else "".
+	Navigated string              `json:"navigated,omitempty"`
+	Refs      []BrowserRef        `json:"refs"`              // every current ref, delta or not
+	Delta     *Delta              `json:"delta,omitempty"`   // nil for a full inventory
+	Frames    []FrameInfo         `json:"frames"`            // every frame read or found unreachable, the main frame first
+	Dialogs   []Dialog            `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
+	Blocked   []BlockedNavigation `json:"blocked,omitempty"` // navigations the origin allowlist stopped since the previous snapshot
+	Shown     int                 `json:"shown"`             // how many of Refs the text shows
+	Source    string              `json:"source"`            // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
 
 	lines []line
 	view  snapConfig
@@ -204,19 +210,25 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 		b.WriteString(" · " + kind)
 	}
 	b.WriteByte('\n')
+	if s.Navigated != "" {
+		b.WriteString("navigated to " + navPath(s.Navigated) + "\n")
+	}
 	for _, d := range s.Dialogs {
 		switch {
 		case d.Type == fileChooserNote:
 			b.WriteString("note: " + d.Message + "\n")
 		case d.Armed:
-			fmt.Fprintf(b, "dialog %s %q answered as armed: %s\n", d.Type, d.Message, acceptWord(d.Accepted))
+			fmt.Fprintf(b, "dialog %s %s answered as armed: %s\n", plainText(d.Type, 20), quote(d.Message, 300), acceptWord(d.Accepted))
 		default:
-			fmt.Fprintf(b, "dialog %s %q was dismissed (nothing armed; see ArmDialog)\n", d.Type, d.Message)
+			fmt.Fprintf(b, "dialog %s %s was dismissed (nothing armed; see ArmDialog)\n", plainText(d.Type, 20), quote(d.Message, 300))
 		}
+	}
+	for _, bn := range s.Blocked {
+		b.WriteString(bn.String() + "\n")
 	}
 	for _, f := range s.Frames {
 		if f.Error != "" {
-			fmt.Fprintf(b, "frame %s %s unreachable: %s\n", f.Prefix, f.Origin, f.Error)
+			fmt.Fprintf(b, "frame %s %s unreachable: %s\n", f.Prefix, plainText(f.Origin, 80), safeLabel(f.Error, 160))
 		}
 	}
 }
@@ -236,12 +248,27 @@ func acceptWord(a bool) string {
 	return "dismissed"
 }
 
-// displayURL drops the query and fragment: they can carry page-chosen text.
+// displayURL shows a URL as its origin and its path, escaped and capped. The
+// query and fragment are dropped, and the path is labelled page-set: a page
+// can rewrite it at will (history.replaceState) to say anything.
 func displayURL(u string) string {
 	if i := strings.IndexAny(u, "?#"); i >= 0 {
-		return u[:i]
+		u = u[:i]
 	}
-	return u
+	pu, err := url.Parse(u)
+	if err != nil || pu.Scheme == "" {
+		return quote(u, 80)
+	}
+	origin := originOf(u)
+	if pu.Host == "" {
+		// about:blank, data:, blob:… — nothing after the scheme is worth a model's trust
+		return plainText(origin, 60)
+	}
+	out := plainText(origin, 80)
+	if path := pu.EscapedPath(); path != "" && path != "/" {
+		out += " path " + quote(path, 80) + " (page-set)"
+	}
+	return out
 }
 
 func (s *Snapshot) budget() int {
@@ -596,7 +623,7 @@ func (s *Snapshot) foldLine(hidden []int, shown, in []bool) string {
 				}
 			}
 		}
-		fmt.Fprintf(&b, "; %s: %s rows, %s", g, thousands(rows), rowRanges(shownRows))
+		fmt.Fprintf(&b, "; %s: %s rows, %s", safeLabel(g, 80), thousands(rows), rowRanges(shownRows))
 	}
 	fmt.Fprintf(&b, " — to see them: continue from %s, or narrow to a landmark, frame or ref (or raise the budget of %d chars)", first, s.budget())
 	return b.String()
@@ -670,7 +697,7 @@ func (s *Snapshot) DeltaText() string {
 			r := &s.Refs[i]
 			b.WriteString("+ " + refLine(r))
 			if r.Landmark != "" {
-				b.WriteString(" in " + r.Landmark)
+				b.WriteString(" in " + safeLabel(r.Landmark, 80))
 			}
 			b.WriteByte('\n')
 		}
@@ -752,7 +779,7 @@ func changeText(f FieldChange) string {
 			return "not " + f.Field
 		}
 	}
-	return f.Field + "=" + quote(f.New, 80)
+	return plainText(f.Field, 40) + "=" + quote(f.New, 80)
 }
 
 func hasString(list []string, s string) bool {
@@ -763,8 +790,6 @@ func hasString(list []string, s string) bool {
 	}
 	return false
 }
-
-func quote(s string, max int) string { return strconv.Quote(capRunes(s, max)) }
 
 // refLine is a ref's text: its handle, the name when the handle does not
 // already carry it, the role when the prefix does not tell it, and its state.
@@ -777,7 +802,7 @@ func refLine(r *BrowserRef) string {
 	}
 	prefix, _, _ := strings.Cut(base, "-")
 	if ax.PrefixRole(prefix) != r.Role {
-		b.WriteString(" (" + r.Role + ")")
+		b.WriteString(" (" + plainText(r.Role, 40) + ")")
 	}
 	if r.Name != "" && !(ax.SlugCovers(r.Name) && strings.Contains(base, ax.Slug(r.Name))) {
 		b.WriteString(" " + quote(r.Name, 80))

@@ -76,20 +76,18 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 		return nil, err
 	}
 	defer unlock()
-	p.mu.Lock()
-	p.resetRefsLocked()
-	reg := p.reg
-	p.mu.Unlock()
-
-	inv, err := p.collect(ctx, readFast, cfg.full && cfg.landmark == "" && cfg.frame == "" && cfg.within == "" && cfg.from == "")
+	inv, reg, err := p.collectSettled(ctx, cfg.full && cfg.landmark == "" && cfg.frame == "" && cfg.within == "" && cfg.from == "")
 	if err != nil {
 		return nil, err
 	}
 	d := reg.Update(inv.elems)
 	td := reg.UpdateText(inv.texts)
 	snap := inv.build(p)
+	snap.Navigated = p.noteLook(inv.url)
+	snap.Source = p.sourceOf(inv)
 	snap.view = cfg
 	snap.Dialogs = p.takeDialogs()
+	snap.Blocked = p.takeBlocked()
 	if !d.Full && !cfg.full {
 		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}, Focus: d.Focus, FocusLeft: d.Blurred}
 		for _, t := range td {
@@ -110,6 +108,42 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 		_, snap.Shown = snap.renderFull()
 	}
 	return snap, nil
+}
+
+// collectSettled waits for a navigation under way to land, then reads the
+// tab. A document that goes away under the read (a navigation that started
+// meanwhile) is read again once the next one has loaded; a page that keeps
+// navigating is a typed PageChanged, never a raw protocol error.
+func (p *Page) collectSettled(ctx context.Context, full bool) (*inventory, *ax.Registry, error) {
+	for attempt := 0; ; attempt++ {
+		if err := p.settleNavigation(ctx, "snapshot"); err != nil {
+			return nil, nil, err
+		}
+		p.mu.Lock()
+		p.resetRefsLocked()
+		reg := p.reg
+		m := p.navMarkLocked()
+		p.mu.Unlock()
+		inv, err := p.collect(ctx, readFast, full)
+		p.mu.Lock()
+		moved := p.navSeq != m.seq || p.nav.pending || p.nav.requested != m.requested
+		if f := p.frames[p.mainFrame]; f != nil {
+			moved = moved || f.loader != m.loader
+		}
+		p.mu.Unlock()
+		if err == nil && !moved {
+			return inv, reg, nil
+		}
+		if err != nil && !moved && !isNavigationGone(err) {
+			return nil, nil, err
+		}
+		if attempt == 2 {
+			if err == nil {
+				return inv, reg, nil // still moving: show what was read, under the URL it was read at
+			}
+			return nil, nil, failure("snapshot", "", PageChanged, "the page kept navigating while it was read", err)
+		}
+	}
 }
 
 // frameJob is one frame to read and what was read of it.
@@ -512,7 +546,7 @@ func frameLine(prefix, title string, j *frameJob) string {
 	if title != "" {
 		s += " " + quote(title, 60)
 	}
-	s += " " + originOf(j.info.url) + "]"
+	s += " " + plainText(originOf(j.info.url), 80) + "]"
 	if j.err != nil {
 		s += " unreachable"
 	}
@@ -520,7 +554,7 @@ func frameLine(prefix, title string, j *frameJob) string {
 }
 
 func landmarkLine(it ax.Item) string {
-	s := "[" + it.Role
+	s := "[" + plainText(it.Role, 40)
 	if it.Name != "" {
 		s += " " + quote(it.Name, 60)
 	}
@@ -549,7 +583,7 @@ func headingLine(it ax.Item) string {
 	if lvl > 6 {
 		lvl = 6
 	}
-	return strings.Repeat("#", lvl) + " " + capRunes(it.Name, 100)
+	return strings.Repeat("#", lvl) + " " + quote(it.Name, 100)
 }
 
 // build turns the inventory into the public Snapshot.
@@ -592,6 +626,9 @@ func (inv *inventory) build(p *Page) *Snapshot {
 		}
 		if j.err != nil {
 			fi.Error = frameErrText(j.err)
+		}
+		if o := p.frameBlockedLocked(j.info.id); o != "" {
+			fi.Error = "blocked navigation to " + safeOrigin(o)
 		}
 		s.Frames = append(s.Frames, fi)
 	}

@@ -1,7 +1,6 @@
 // rodagent's in-page inventory. It runs in an isolated world of each frame
-// (the page cannot see or tamper with it) and reads Chromium's own computed
-// roles and names through Element.computedRole / computedName, which the
-// browser exposes with --enable-blink-features=ComputedAccessibilityInfo.
+// (the page cannot see or tamper with it) and reads roles and names through
+// cRole(el) / cName(el) (accname.js, prepended).
 // One call walks the DOM (open shadow roots included) and returns every
 // interactive element with its state and box, plus the landmarks, headings
 // and frames around them; later calls report only what changed since, from
@@ -35,17 +34,19 @@
     sx: 0, sy: 0, vw: 0, vh: 0, deltas: 0, sig: [], role: []};
   G.__rodagent = S;
 
-  // Roles and names: Chromium's own computed values ("fast" owns a fallback
-  // for browsers that do not expose them).
-  const cRole = el => el.computedRole;
-  const cName = el => el.computedName;
-  // Without computed roles (a frame read from the AX tree) the text walk
-  // still needs the structure: the role attribute or the tag's role.
+  // textMode: the walk reads a frame's text for the AX path (textWalk).
   let textMode = false;
-  const roleAt = el => textMode && !('computedRole' in el) ? attrRole(el) : cRole(el);
-  const attrRole = el => (el.getAttribute('role') || '').trim().split(/\s+/)[0] || IMPLICIT[el.localName] || nativeRole(el) || 'generic';
+  const roleAt = el => cRole(el);
 
   const q = s => JSON.stringify(s);
+  // A label quotes page text (`navigation "Main"`) and shows every control,
+  // format (bidi, zero-width) and line-separator character as an escape:
+  // JSON.stringify leaves U+0085, U+2028/2029 and U+202E raw (the Go side's
+  // strconv.Quote escapes them in the AX-tree path; rodagent's quote in text).
+  const lq = s => q(s).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/gu, c => {
+    const n = c.codePointAt(0);
+    return n < 0x10000 ? '\\u' + n.toString(16).padStart(4, '0') : '\\U' + n.toString(16).padStart(8, '0');
+  });
   // Rows travel as text — fields split by tabs, rows by newlines — which both
   // sides handle far faster than JSON arrays; strings escape \\, \n and \t.
   const esc = s => /[\\\n\t]/.test(s) ? s.replace(/[\\\n\t]/g, c => c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\t') : s;
@@ -448,7 +449,7 @@
             if (!hiddenFromAT(el)) {
               rows.push([1, depth, role, name, (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')) ? 1 : 0]);
               childDepth = depth + 1;
-              childLm = role + (name ? ' ' + q(name) : '');
+              childLm = role + (name ? ' ' + lq(name) : '');
               heading = '';
               childSink = null;
             }
@@ -456,7 +457,7 @@
         }
         if (role === 'table' || role === 'grid' || role === 'treegrid') {
           const tn = collapse(cName(el));
-          childGroup = role + (tn ? ' ' + q(clip(tn, 60)) : '');
+          childGroup = role + (tn ? ' ' + lq(clip(tn, 60)) : '');
           childRows = {n: 0}; childRow = 0;
         } else if (role === 'row' && rows_) {
           childRow = ++rows_.n;
@@ -466,7 +467,7 @@
           let label = NAMED_FROM_CONTENT.has(role) && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')
             ? '' : collapse(cName(el));
           if (!label) label = firstText(el);
-          if (label) childCtx = role + ' ' + q(clip(label, 60));
+          if (label) childCtx = role + ' ' + lq(clip(label, 60));
         }
       }
       let isRef = false;
@@ -485,7 +486,7 @@
           weakRefs.push(el);
         }
         if (rrole && rrole !== 'none' && rrole !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
-          const c = ctx || (heading ? 'heading ' + q(clip(heading, 60)) : '');
+          const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up));
           cand.push(el);
           childIn = true;
@@ -540,12 +541,14 @@
     opts = opts || {};
     const t0 = performance.now();
     if (opts.textOnly) return textWalk(opts);
-    if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
-    const probe = document.body || document.documentElement;
-    void cRole(probe);
-    // no live AX context: every read would rebuild the tree (a walk inside a
-    // delta has one: the first read of a changed tree is merely slow)
-    if (performance.now() - t0 > 3 && !opts.warm) return [q({cold: true}), '', []];
+    if (ACC.computed) { // Chromium's own values (cross-check): only with the feature and a live AX context
+      if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
+      const probe = document.body || document.documentElement;
+      void probe.computedRole;
+      // no live AX context: every read would rebuild the tree (a walk inside
+      // a delta has one: the first read of a changed tree is merely slow)
+      if (performance.now() - t0 > 3 && !opts.warm) return [q({cold: true}), '', []];
+    }
     const {rows, cand, pick, shadows, closed, focused, vw, vh} = walkDOM(opts);
     // Backend node ids: for every ref of a page of ordinary size, else for
     // what is in view or focused (the rest are looked up when acted on).
