@@ -65,14 +65,18 @@ type BrowserRef struct {
 	// BackendNodeID is the DOM node (CDP backendNodeId). On very large pages
 	// it is 0 for refs out of view at snapshot time; actions look it up.
 	BackendNodeID proto.DOMBackendNodeID `json:"backend_node_id"`
-	Role          string                 `json:"role"`        // Chromium's computed role
-	Name          string                 `json:"name"`        // Chromium's computed accessible name
-	Nth           int                    `json:"nth"`         // index among refs with the same role and name in the same frame
-	Frame         Frame                  `json:"frame"`       // the frame it lives in
-	Box           Box                    `json:"box"`         // its border box, CSS px of the top-level viewport, at snapshot time
-	InViewport    bool                   `json:"in_viewport"` // some of the box was in view at snapshot time
+	Role          string                 `json:"role"`               // Chromium's computed role
+	Name          string                 `json:"name"`               // the accessible name, without icon-font glyphs and words repeated through aria-owns
+	RawName       string                 `json:"raw_name,omitempty"` // the accessible name as computed, when Name cleaned it
+	Nth           int                    `json:"nth"`                // index among refs with the same role and name in the same frame
+	Frame         Frame                  `json:"frame"`              // the frame it lives in
+	Box           Box                    `json:"box"`                // its border box, CSS px of the top-level viewport, at snapshot time
+	InViewport    bool                   `json:"in_viewport"`        // some of the box was in view at snapshot time
 	State
 	Landmark string `json:"landmark,omitempty"` // nearest landmark: `navigation "Main"`
+	// Context is the nearest named container or preceding heading, which
+	// tells apart refs of the same role and name: `row "Acme Corp"`.
+	Context string `json:"context,omitempty"`
 	Stable   string `json:"stable,omitempty"`   // "#id", "[data-testid=…]" or "[name=…]" when the page offers one
 	Document string `json:"document"`           // the loader id of the frame's document at snapshot time
 }

@@ -1,6 +1,8 @@
 package rodagent_test
 
 import (
+	"fmt"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -79,3 +81,164 @@ func TestSeeRowsCarryTheirText(t *testing.T) {
 }
 
 var _ = rodagent.WithFull
+
+// sameAsFull checks the one truth: what a delta snapshot yields (its refs,
+// its full text, and the old refs with the delta applied) equals a fresh
+// WithFull() read of the same moment.
+func sameAsFull(t *testing.T, p *rodagent.Page, prev *rodagent.Snapshot, step string) *rodagent.Snapshot {
+	t.Helper()
+	d := snapshot(t, p)
+	f := snapshot(t, p, rodagent.WithFull())
+	if got, want := describeRefs(d), describeRefs(f); got != want {
+		t.Fatalf("%s: the delta's refs differ from a full read:\n%s", step, diffLines(got, want))
+	}
+	if got, want := withoutURL(d.FullText()), withoutURL(f.FullText()); got != want {
+		t.Fatalf("%s: the delta's text differs from a full read:\n%s", step, diffLines(got, want))
+	}
+	if d.Delta != nil && prev != nil {
+		if got, want := applyDelta(prev, d), fieldsOf(f); got != want {
+			t.Fatalf("%s: the old refs with the delta applied differ from a full read:\n%s\n%s", step, diffLines(got, want), d)
+		}
+	}
+	return f
+}
+
+// fieldsOf lists each ref's handle and the fields a delta speaks of.
+func fieldsOf(s *rodagent.Snapshot) string {
+	m := map[string]string{}
+	for _, r := range s.Refs {
+		m[r.Ref] = refFields(r.Name, r.Value, r.Checked, r.Pressed, r.Expanded, r.Selected, r.Disabled)
+	}
+	return sortedMap(m)
+}
+
+func refFields(name, value, checked, pressed, expanded string, selected, disabled bool) string {
+	return fmt.Sprintf("name=%q value=%q checked=%q pressed=%q expanded=%q selected=%v disabled=%v",
+		name, value, checked, pressed, expanded, selected, disabled)
+}
+
+func applyDelta(prev, d *rodagent.Snapshot) string {
+	type f struct {
+		name, value, checked, pressed, expanded string
+		selected, disabled                      bool
+	}
+	m := map[string]*f{}
+	for _, r := range prev.Refs {
+		m[r.Ref] = &f{r.Name, r.Value, r.Checked, r.Pressed, r.Expanded, r.Selected, r.Disabled}
+	}
+	for _, h := range d.Delta.Removed {
+		delete(m, h)
+	}
+	for _, h := range d.Delta.Added {
+		r, _ := d.Ref(h)
+		m[h] = &f{r.Name, r.Value, r.Checked, r.Pressed, r.Expanded, r.Selected, r.Disabled}
+	}
+	for _, c := range d.Delta.Changed {
+		x := m[c.Ref]
+		if x == nil {
+			x = &f{}
+			m[c.Ref] = x
+		}
+		for _, fc := range c.Fields {
+			switch fc.Field {
+			case "name":
+				x.name = fc.New
+			case "value":
+				x.value = fc.New
+			case "checked":
+				x.checked = fc.New
+			case "pressed":
+				x.pressed = fc.New
+			case "expanded":
+				x.expanded = fc.New
+			case "selected":
+				x.selected = fc.New == "true"
+			case "disabled":
+				x.disabled = fc.New == "true"
+			}
+		}
+	}
+	out := map[string]string{}
+	for h, x := range m {
+		out[h] = refFields(x.name, x.value, x.checked, x.pressed, x.expanded, x.selected, x.disabled)
+	}
+	return sortedMap(out)
+}
+
+func sortedMap(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k + " " + m[k] + "\n")
+	}
+	return b.String()
+}
+
+// A page that changes itself at random (fixed seed): insert, remove, hide,
+// show, rename, restyle, re-parent. After every step the delta equals a
+// fresh full read.
+func TestSeeDeltaEqualsFullUnderMutation(t *testing.T) {
+	p := open(t, "mutate.html")
+	prev := snapshot(t, p)
+	eval(t, p, "seed(20261130)", nil)
+	for step := 0; step < 60; step++ {
+		var op int
+		eval(t, p, "mutate()", &op)
+		prev = sameAsFull(t, p, prev, fmt.Sprintf("step %d (op %d)", step, op))
+	}
+}
+
+// Every action of the behaviour fixtures: after each, the delta equals a
+// fresh full read.
+func TestSeeDeltaEqualsFullAfterActions(t *testing.T) {
+	ctx := testCtx(t, 120*time.Second)
+	type act struct{ verb, role, name, text string }
+	for _, tc := range []struct {
+		page string
+		acts []act
+	}{
+		{"form.html", []act{{"type", "textbox", "Name", "Ada"}, {"click", "button", "Submit", ""}, {"click", "button", "Bold", ""}}},
+		{"appshell.html", []act{{"click", "button", "Mute notifications", ""}, {"click", "checkbox", "Select INV-1003", ""},
+			{"type", "searchbox", "Search", "acme"}, {"click", "checkbox", "Send reminder", ""}}},
+		{"apg/content/patterns/combobox/examples/combobox-select-only.html", []act{{"click", "combobox", "Favorite Fruit", ""},
+			{"click", "option", "Banana", ""}}},
+		{"apg/content/patterns/disclosure/examples/disclosure-faq.html", []act{{"click", "button", "What do I do if I lose my permit or if my permit is stolen?", ""}}},
+		{"apg/content/patterns/treeview/examples/treeview-1a.html", []act{{"click", "treeitem", "Projects", ""}}},
+		{"apg/content/patterns/menu-button/examples/menu-button-links.html", []act{{"click", "button", "WAI-ARIA Quick Links", ""}}},
+		{"apg/content/patterns/tabs/examples/tabs-automatic.html", []act{{"click", "tab", "Joke", ""}}},
+	} {
+		t.Run(tc.page, func(t *testing.T) {
+			p := open(t, tc.page)
+			prev := snapshot(t, p)
+			for _, a := range tc.acts {
+				h := refStarting(t, prev, a.role, a.name)
+				var err error
+				if a.verb == "type" {
+					_, err = p.Type(ctx, h, a.text)
+				} else {
+					_, err = p.Click(ctx, h)
+				}
+				if err != nil {
+					t.Fatalf("%s %s: %v", a.verb, h, err)
+				}
+				prev = sameAsFull(t, p, prev, a.verb+" "+h)
+			}
+		})
+	}
+}
+
+// refStarting finds the ref with this role whose name starts with name.
+func refStarting(t testing.TB, s *rodagent.Snapshot, role, name string) string {
+	t.Helper()
+	for _, r := range s.Refs {
+		if r.Role == role && strings.HasPrefix(r.Name, name) {
+			return r.Ref
+		}
+	}
+	t.Fatalf("no %s %q… in snapshot:\n%s", role, name, s.FullText())
+	return ""
+}

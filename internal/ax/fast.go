@@ -229,7 +229,7 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 		if it.Kind != KindRef {
 			return false, nil
 		}
-		it.Role, it.Name, it.State, it.Stable, it.Box, it.HasBox = fresh.Role, fresh.Name, fresh.State, fresh.Stable, fresh.Box, fresh.HasBox
+		it.Role, it.Name, it.RawName, it.State, it.Stable, it.Box, it.HasBox = fresh.Role, fresh.Name, fresh.RawName, fresh.State, fresh.Stable, fresh.Box, fresh.HasBox
 		if fresh.Node != 0 {
 			it.Node = fresh.Node
 		}
@@ -365,6 +365,9 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 			Box: Box{X: atof(r[7]), Y: atof(r[8]), W: atof(r[9]), H: atof(r[10])}, HasBox: true,
 			Stable: field(r[12]), Landmark: interned(r[13]), Context: field(r[14]), Local: base + k + 1, Node: node[k]}
 		it.State.Value = field(r[6])
+		if clean := CleanName(it.Name, atoi(r[5])&65536 != 0); clean != it.Name {
+			it.RawName, it.Name = it.Name, clean
+		}
 		if len(r) >= 18 {
 			it.Group, it.Row = interned(r[15]), atoi(r[16])
 			if up := atoi(r[17]); up >= 0 {

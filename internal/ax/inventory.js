@@ -34,11 +34,9 @@
     sx: 0, sy: 0, vw: 0, vh: 0, deltas: 0, sig: [], role: []};
   G.__rodagent = S;
 
-  // Without computed roles (a frame read from the AX tree) the text walk
-  // still needs the structure: the role attribute or the tag's role.
+  // textMode: the walk reads a frame's text for the AX path (textWalk).
   let textMode = false;
-  const roleAt = el => textMode && !('computedRole' in el) ? attrRole(el) : cRole(el);
-  const attrRole = el => (el.getAttribute('role') || '').trim().split(/\s+/)[0] || IMPLICIT[el.localName] || nativeRole(el) || 'generic';
+  const roleAt = el => cRole(el);
 
   const q = s => JSON.stringify(s);
   // A label quotes page text (`navigation "Main"`) and shows every control,
@@ -197,7 +195,7 @@
 
   // state bits: 1 checked, 2 mixed, 4 disabled, 8 expanded, 16 selected, 32 focused, 64 unchecked,
   // 128 collapsed, 256 readonly, 512 required, 1024 editable, 2048 pressed, 4096 unpressed, 8192 invalid,
-  // 16384 busy, 32768 multiselectable
+  // 16384 busy, 32768 multiselectable, 65536 owns (aria-owns)
   function stateOf(el, role, focused) {
     let st = 0;
     const tag = el.localName;
@@ -223,6 +221,7 @@
     const ai = el.getAttribute('aria-invalid');
     if (ai !== null && ai !== 'false') st |= 8192;
     if (el.getAttribute('aria-busy') === 'true') st |= 16384;
+    if (el.hasAttribute('aria-owns')) st |= 65536; // its name may repeat what it owns
     if ((tag === 'select' && el.multiple) || el.getAttribute('aria-multiselectable') === 'true') st |= 32768;
     return st;
   }
@@ -391,6 +390,7 @@
   function textBlock(el, tag, role, sink) {
     if (LIVE.has(role)) return role;
     if (role === 'row') return 'row';
+    if (sink && sink.cell) return ''; // a list inside a table cell reads as the cell's text
     if (TEXT_TAGS.has(tag) || TEXT_ROLES.has(el.getAttribute('role'))) return 'text';
     if (!sink && ownText(el)) return 'text';
     return '';
@@ -503,7 +503,7 @@
           rows.push(row); texts.push(row);
           childSink = ns;
         } else if (childSink && childSink.cells && (tag === 'td' || tag === 'th' || CELL.has(role))) {
-          const cell = {parts: []};
+          const cell = {parts: [], cell: true};
           childSink.cells.push(cell);
           childSink = cell;
         }
@@ -545,7 +545,9 @@
       if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
       const probe = document.body || document.documentElement;
       void probe.computedRole;
-      if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+      // no live AX context: every read would rebuild the tree (a walk inside
+      // a delta has one: the first read of a changed tree is merely slow)
+      if (performance.now() - t0 > 3 && !opts.warm) return [q({cold: true}), '', []];
     }
     const {rows, cand, pick, shadows, closed, focused, vw, vh} = walkDOM(opts);
     // Backend node ids: for every ref of a page of ordinary size, else for
@@ -626,7 +628,7 @@
     S.dirty.clear(); S.wide = false;
     S.deltas++;
     if (wide) {
-      const r = S.walk(opts);
+      const r = S.walk(Object.assign({}, opts, {warm: true}));
       const m = JSON.parse(r[0]);
       m.walked = true;
       r[0] = q(m);

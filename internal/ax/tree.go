@@ -44,6 +44,7 @@ type Item struct {
 	Group    string // the table or grid it sits in: `table "Orders"`
 	Row      int    // its row's number in that table (from 1), 0 outside rows
 	Up       int    // 1 + index of the ref item it sits inside, in the same slice; 0 for none
+	RawName  string // the accessible name as the browser computed it, when Name is a cleaned form of it
 	upLocal  int    // (fast path) Local of that ref, from which Up is recomputed as items come and go
 }
 
@@ -63,6 +64,7 @@ type State struct {
 	Focusable bool
 	Modal     bool
 	HasPopup  string
+	Owns      bool // aria-owns: the name may repeat what the element owns
 	Busy      bool
 	Multi     bool   // multiselectable
 	Current   string // aria-current: "page", "step", "true", …
@@ -137,6 +139,34 @@ func IsInteractive(role string, st State, name string, inRef bool) bool {
 	}
 	// Anything else the page made focusable (tabindex) and named: a custom control.
 	return st.Focusable && name != "" && !landmarkRoles[role]
+}
+
+// CleanName is the name a person reads: without private-use glyphs (icon
+// fonts draw their icons with them: "\uf07b Projects") and, for an element
+// that owns others through aria-owns, without the words the owned elements
+// repeat ("About About").
+func CleanName(name string, owns bool) string {
+	if strings.IndexFunc(name, privateUse) >= 0 {
+		name = collapse(strings.TrimSpace(strings.Map(func(r rune) rune {
+			if privateUse(r) {
+				return ' '
+			}
+			return r
+		}, name)))
+	}
+	if owns {
+		if w := strings.Fields(name); len(w) >= 2 && len(w)%2 == 0 {
+			h := len(w) / 2
+			if strings.Join(w[:h], " ") == strings.Join(w[h:], " ") {
+				name = strings.Join(w[:h], " ")
+			}
+		}
+	}
+	return name
+}
+
+func privateUse(r rune) bool {
+	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0x10FFFD
 }
 
 func isLandmark(role, name string) bool {
@@ -303,7 +333,12 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		if ctxName == "" && w.heading != "" {
 			ctxName = "heading " + strconv.Quote(truncate(w.heading, 60))
 		}
-		w.items = append(w.items, Item{Kind: KindRef, Depth: c.depth, Role: role, Name: name,
+		clean := CleanName(name, st.Owns)
+		raw := ""
+		if clean != name {
+			raw = name
+		}
+		w.items = append(w.items, Item{Kind: KindRef, Depth: c.depth, Role: role, Name: clean, RawName: raw,
 			Node: n.BackendDOMNodeID, State: st, Landmark: c.landmark, Context: ctxName, Path: child.path,
 			Group: child.group, Row: child.row, Up: c.up})
 		child.up = len(w.items)
@@ -419,6 +454,8 @@ func ParseState(n *proto.AccessibilityAXNode) State {
 			st.Editable = v.Str() != ""
 		case proto.AccessibilityAXPropertyNameModal:
 			st.Modal = v.Bool()
+		case proto.AccessibilityAXPropertyNameOwns:
+			st.Owns = true
 		case proto.AccessibilityAXPropertyNameBusy:
 			st.Busy = v.Bool()
 		case proto.AccessibilityAXPropertyNameMultiselectable:
