@@ -168,8 +168,9 @@ function hiddenNode(el) {
 const INLINE = new Set(['inline', 'contents']);
 
 function pseudo(el, which) {
-  const c = getComputedStyle(el, which).content;
+  let c = getComputedStyle(el, which).content;
   if (!c || c === 'none' || c === 'normal') return '';
+  c = c.replace(/url\((?:"[^"]*"|'[^']*'|[^)]*)\)/g, '').replace(/\bopen-quote\b/g, '"\u201c"').replace(/\bclose-quote\b/g, '"\u201d"');
   let out = '';
   // content: "text" | url(...) | counter(...) | attr(x) — only strings and attr() count
   const re = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([\w-]+)\s*\)/g;
@@ -315,7 +316,9 @@ function ownName(el, role, t, isRoot) {
   const nat = nativeName(el, role, t);
   if (nat.trim()) return nat;
   // 2F: content, for roles named by it and everything inside another name
-  if (!isRoot || FROM_CONTENT.has(role) || t.inLabelledBy || el.localName === 'summary') {
+  // (rows are named by their cells only inside grids)
+  if (!isRoot || FROM_CONTENT.has(role) || t.inLabelledBy || el.localName === 'summary' ||
+      (role === 'row' && gridOf(el))) {
     if (!(el.localName === 'input' || el.localName === 'select' || el.localName === 'textarea' || el.localName === 'img')) {
       const s = content(el, t);
       if (s.trim()) return s;
@@ -333,12 +336,22 @@ function ownName(el, role, t, isRoot) {
   return '';
 }
 
+function gridOf(row) {
+  for (let p = ctxParent(row); p; p = ctxParent(p)) {
+    const r = cRoleOwn(p);
+    if (r === 'grid' || r === 'treegrid') return true;
+    if (r === 'table') return false;
+  }
+  return false;
+}
+
 function content(el, t) {
   let out = pseudo(el, '::before');
   const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
   for (const c of (el.localName === 'slot' ? el.assignedNodes({flatten: true}) : kids)) {
     if (c.nodeType === 3) { out += c.data; continue; }
     if (c.nodeType !== 1) continue;
+    if (c.localName === 'br') { out += ' '; continue; }
     if (c.localName === 'script' || c.localName === 'style' || c.localName === 'template' || c.localName === 'noscript') continue;
     const s = textOf(c, t);
     if (!s) continue;
