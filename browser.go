@@ -45,6 +45,7 @@ type Browser struct {
 // browserState is what a root Browser and the contexts made from it share.
 type browserState struct {
 	downloads *downloadHub
+	guard     *originGuard // origins.go
 
 	mu        sync.Mutex
 	destroyed map[proto.TargetTargetID]bool // targets gone, which getTargets may still list for a moment
@@ -92,6 +93,10 @@ func Launch(ctx context.Context, opts ...Option) (*Browser, error) {
 	}
 	b.proc = proc
 	cfg.log.Debug("browser launched", "pid", proc.pid(), "ws", wsURL)
+	if err := b.startNet(ctx); err != nil {
+		_ = b.Close()
+		return nil, err
+	}
 	return b, nil
 }
 
@@ -105,7 +110,15 @@ func Connect(ctx context.Context, addr string, opts ...Option) (*Browser, error)
 	if err != nil {
 		return nil, err
 	}
-	return dial(ctx, cfg, wsURL)
+	b, err := dial(ctx, cfg, wsURL)
+	if err == nil {
+		err = b.startNet(ctx)
+		if err != nil {
+			_ = b.Close()
+			return nil, err
+		}
+	}
+	return b, err
 }
 
 func resolveWebSocket(ctx context.Context, addr string) (string, error) {
@@ -192,6 +205,27 @@ func connectRod(ctx context.Context, rb *rod.Browser) error {
 // DevToolsURL is the browser's DevTools websocket address: another program
 // (or another Browser, with Connect) can attach to it while this one runs.
 func (b *Browser) DevToolsURL() string { return b.root().wsURL }
+
+// PID is the process id of the browser this Browser launched, 0 for one
+// reached with Connect. The launched browser leads its own process group (its
+// zygote, renderers and other helpers are members), so PID is also that
+// group's id: a program or test can tell its own browser's processes from any
+// other Chromium on the machine by group, never by name.
+func (b *Browser) PID() int {
+	if r := b.root(); r.proc != nil {
+		return r.proc.cmd.Process.Pid
+	}
+	return 0
+}
+
+// ProfileDir is the temporary profile directory of a launched browser (Close
+// removes it), "" for one reached with Connect.
+func (b *Browser) ProfileDir() string {
+	if r := b.root(); r.proc != nil {
+		return r.proc.dir
+	}
+	return ""
+}
 
 func (b *Browser) root() *Browser {
 	if b.parent != nil {
@@ -280,7 +314,7 @@ func (b *Browser) NewPage(ctx context.Context, rawURL string) (*Page, error) {
 		if err := b.cfg.allowURL(rawURL); err != nil {
 			return nil, err
 		}
-		if err := b.approve(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL)}); err != nil {
+		if err := b.approve(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL), URL: rawURL}); err != nil {
 			return nil, err
 		}
 	}
@@ -474,6 +508,9 @@ func (b *Browser) wrapErr(ctx context.Context, err error) error {
 	if b.conn.Closed() || isTransportErr(err) {
 		return fmt.Errorf("%w: %v", ErrBrowserGone, err)
 	}
+	if isNavigationGone(err) {
+		return failure("", "", PageChanged, "the page navigated under the call", err)
+	}
 	return err
 }
 
@@ -485,16 +522,6 @@ func isTransportErr(err error) bool {
 	msg := err.Error()
 	return strings.Contains(msg, "use of closed network connection") || strings.Contains(msg, "EOF") ||
 		strings.Contains(msg, "connection reset")
-}
-
-func (b *Browser) approve(ctx context.Context, a Action) error {
-	if b.cfg.approver == nil {
-		return nil
-	}
-	if err := b.cfg.approver.Approve(ctx, a); err != nil {
-		return fmt.Errorf("%w: %s refused: %w", ErrNotAllowed, a.Verb, err)
-	}
-	return nil
 }
 
 func (c config) allowURL(raw string) error {

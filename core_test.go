@@ -400,9 +400,9 @@ func TestNavigation(t *testing.T) {
 	if err != nil || !strings.Contains(text, "Next") {
 		t.Errorf("Text = %q, %v", text, err)
 	}
-	png, err := p.Screenshot(ctx)
-	if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
-		t.Errorf("Screenshot: %d bytes, %v", len(png), err)
+	shot, err := p.Screenshot(ctx)
+	if err != nil || !bytes.HasPrefix(shot.Data, []byte("\x89PNG")) || shot.Format != "png" {
+		t.Fatalf("Screenshot: %+v, %v", shot, err)
 	}
 	eval(t, p, "(console.log('hello from the page'), 1)", nil)
 	msgs, err := p.Console(ctx)

@@ -83,6 +83,8 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 			p.notify()
 			p.mu.Unlock()
 		}
+		_ = p.netSetup(ctx, child)
+		p.emulateChild(ctx, child)
 		_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(bc)
 	})
 }

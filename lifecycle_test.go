@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,51 +12,16 @@ import (
 	"github.com/rodagent/rodagent"
 )
 
-// browserProcs lists live processes (not zombies) whose command line contains marker.
-func browserProcs(t *testing.T, marker string) map[int]string {
-	t.Helper()
-	out := map[int]string{}
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(filepath.Base(d))
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		cmd, err := os.ReadFile(d + "/cmdline")
-		if err != nil || !strings.Contains(string(cmd), marker) {
-			continue
-		}
-		stat, err := os.ReadFile(d + "/stat")
-		if err != nil {
-			continue
-		}
-		// the state follows the parenthesised command name
-		if s := string(stat); strings.Contains(s, ") Z") || strings.Contains(s, ") X") {
-			continue
-		}
-		out[pid] = strings.ReplaceAll(string(cmd), "\x00", " ")
-	}
-	return out
-}
-
-func userDataDir(cmdline string) string {
-	for _, f := range strings.Fields(cmdline) {
-		if v, ok := strings.CutPrefix(f, "--user-data-dir="); ok {
-			return v
-		}
-	}
-	return ""
-}
-
 func TestCloseLeavesNothingBehind(t *testing.T) {
 	ctx := testCtx(t, 60*time.Second)
 	goroutines := runtime.NumGoroutine()
-	before := browserProcs(t, "rodagent-profile-")
 
 	b, err := rodagent.Launch(ctx, rodagent.WithDownload(false))
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Close is about to end the browser anyway; this only runs if the test fails first.
+	defer b.Close()
 	p, err := b.NewPage(ctx, originA+"/frames.html?other="+originB)
 	if err != nil {
 		t.Fatal(err)
@@ -70,33 +33,39 @@ func TestCloseLeavesNothingBehind(t *testing.T) {
 	if _, err := p.Click(ctx, s.Refs[0].Ref); err != nil {
 		t.Fatal(err)
 	}
-	mine := map[int]string{}
-	for pid, cmd := range browserProcs(t, "rodagent-profile-") {
-		if _, old := before[pid]; !old {
-			mine[pid] = cmd
-		}
-	}
+	// The browser's processes are those of the group it leads: this test's
+	// own, never another program's Chromium.
+	pgid := b.PID()
+	mine := groupProcs(t, pgid)
 	if len(mine) < 2 {
-		t.Fatalf("expected the launched browser's processes, found %v", mine)
+		t.Fatalf("expected the launched browser and its helpers in process group %d, found %v", pgid, mine)
 	}
-	var dir string
-	for _, cmd := range mine {
-		if d := userDataDir(cmd); d != "" {
-			dir = d
-		}
+	if _, ok := mine[pgid]; !ok {
+		t.Fatalf("the browser (pid %d) is not among its group's processes: %v", pgid, mine)
+	}
+	dir := b.ProfileDir()
+	if got := userDataDir(mine[pgid]); got != dir || dir == "" {
+		t.Fatalf("ProfileDir %q, but the browser runs with --user-data-dir=%q", dir, got)
 	}
 	if _, err := os.Stat(dir); err != nil {
 		t.Fatalf("profile dir %q: %v", dir, err)
+	}
+	// Nothing of this browser runs outside its group, where Close could miss it.
+	outside := liveProcs(t, func(_, group int, cmd string) bool {
+		return group != pgid && strings.Contains(cmd, "--user-data-dir="+dir)
+	})
+	if len(outside) > 0 {
+		t.Errorf("processes of this browser left its process group %d: %v", pgid, outside)
 	}
 
 	if err := b.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	now := browserProcs(t, "rodagent-profile-")
-	for pid, cmd := range mine {
-		if _, alive := now[pid]; alive {
-			t.Errorf("process %d outlived Close: %s", pid, cmd)
-		}
+	if left := groupProcs(t, pgid); len(left) > 0 {
+		t.Errorf("processes of the browser's group %d outlived Close: %v", pgid, left)
+	}
+	if left := profileProcs(t, dir); len(left) > 0 {
+		t.Errorf("processes of the browser's profile outlived Close: %v", left)
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("profile dir %s outlived Close (stat: %v)", dir, err)

@@ -59,9 +59,10 @@ const (
 var kindNames = map[locKind]string{locRole: "role", locLabel: "label", locText: "text",
 	locPlaceholder: "placeholder", locTestID: "testid", locCSS: "css"}
 
-// ByRole matches elements with Chromium's computed role (button, link,
-// textbox, checkbox, combobox, option, region, heading, …) and, when name is
-// not empty, that accessible name.
+// ByRole matches elements with a role (button, link, textbox, checkbox,
+// combobox, option, region, heading, img, …) and, when name is not empty,
+// that accessible name. Roles are compared in one canonical form: the ARIA
+// names ("img") and Chromium's internal ones ("image") both work.
 func ByRole(role, name string) Locator {
 	return Locator{kind: locRole, role: role, value: name, hasValue: name != "", nth: -1}
 }
@@ -268,7 +269,7 @@ func insideAny(parents []located, j *frameJob, ns []ax.Node, idx int) bool {
 func (l Locator) matchNode(ns []ax.Node, i int, n ax.Node, dom *ax.DOMIndex, css map[proto.DOMBackendNodeID]bool) (int, bool) {
 	switch l.kind {
 	case locRole:
-		return i, !n.Ignored && strings.EqualFold(n.Role, l.role) && (!l.hasValue || l.matchText(n.Name))
+		return i, !n.Ignored && canonicalRole(n.Role) == canonicalRole(l.role) && (!l.hasValue || l.matchText(n.Name))
 	case locLabel:
 		return i, !n.Ignored && n.Ref && n.Name != "" && l.matchText(n.Name)
 	case locText:

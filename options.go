@@ -25,6 +25,10 @@ type config struct {
 	origins      []string
 	uploadDirs   []string
 	textMaxChars int
+	initScripts  []string
+	credentials  *httpCredentials  // network.go
+	extraHeaders map[string]string // network.go
+	storageState string            // cookies.go
 }
 
 func defaultConfig() config {
@@ -94,8 +98,15 @@ func WithDefaultMaxChars(n int) Option { return func(c *config) { c.maxChars = n
 // every acting call before it runs (see Approver).
 func WithApprover(a Approver) Option { return func(c *config) { c.approver = a } }
 
-// WithAllowedOrigins restricts navigation (Open, NewPage) to the given origins,
-// such as "https://example.com". Other origins fail with ErrNotAllowed.
+// WithAllowedOrigins restricts navigation to the given origins, such as
+// "https://example.com", wherever it lands: Open and NewPage refuse other
+// origins up front, and every document request of every tab, iframe (out of
+// process or not) and popup — each redirect hop included — is held and
+// cancelled before it is sent when its origin is not listed. The action that
+// set it off fails with ErrNotAllowed, the frame keeps its document, the next
+// snapshot says "blocked navigation to <origin>", popups headed there are
+// closed. Schemes that load nothing from an origin (about:, data:, blob:)
+// are not checked. See the README's "Allowed origins" for the exact promise.
 func WithAllowedOrigins(origins ...string) Option {
 	return func(c *config) { c.origins = append(c.origins, origins...) }
 }

@@ -3,7 +3,6 @@ package rodagent
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,15 +47,19 @@ type Page struct {
 	crashed                 bool
 	closed                  bool
 	gone                    bool
-	stable                  bool // wait for a still box before pointer input
+	stable                  bool // wait for a moving target to come to rest before pointer input (on by default)
 	fast                    map[proto.PageFrameID]*fastFrame
 	axOn                    map[proto.TargetSessionID]bool // Accessibility domain enabled
 	noFast                  bool                           // the browser cannot run the in-page inventory
 	path                    readPath                       // how the inventory reads roles and names (inventory.go)
 	barrierSeq, barrierSeen int                            // console barriers sent and delivered
 	acted                   bool                           // acted on since the last look: the next look lets the page render first
+	nav                     navState                       // the main frame's navigations (navigation.go)
+	last                    ActionReport                   // what the most recent action did
 	unsub                   []func()
 	workers                 sync.WaitGroup
+	emu                     emulation // what the tab pretends (emulation.go)
+	net                     pageNet   // network.go, route.go, origins.go
 }
 
 // frameInfo is what the page knows of one frame from CDP events.
@@ -105,6 +108,7 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		fast:     map[proto.PageFrameID]*fastFrame{},
 		axOn:     map[proto.TargetSessionID]bool{},
 		prefixes: map[proto.PageFrameID]string{},
+		stable:   true,
 	}
 	p.main = session.Session{Conn: b.conn, ID: rp.SessionID, Calls: &p.calls}
 	p.unsub = append(p.unsub,
@@ -121,6 +125,13 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		func() error { return proto.EmulationSetFocusEmulationEnabled{Enabled: true}.Call(bc) },
 		func() error { return proto.PageSetInterceptFileChooserDialog{Enabled: true}.Call(bc) },
 		func() error { return p.armAutoAttach(ctx, p.main) },
+		func() error { return p.netSetup(ctx, p.main) },
+	}
+	for _, js := range b.cfg.initScripts {
+		steps = append(steps, func() error {
+			_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: js}.Call(bc)
+			return err
+		})
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -254,6 +265,7 @@ func (p *Page) onBrowserEvent(m *rod.Message) {
 
 // onEvent handles the events of the page's session and of its child sessions.
 func (p *Page) onEvent(s session.Session, m *rod.Message) {
+	p.netEvent(s, m)
 	switch m.Method {
 	case "Page.frameNavigated":
 		var e proto.PageFrameNavigated
@@ -274,9 +286,27 @@ func (p *Page) onEvent(s session.Session, m *rod.Message) {
 		if f.ParentID == "" && s.ID == p.main.ID {
 			p.mainFrame = f.ID
 			p.navSeq++
-			p.loaded[f.LoaderID] = map[string]bool{}
+			if p.loaded[f.LoaderID] == nil {
+				p.loaded[f.LoaderID] = map[string]bool{}
+			}
+			if e.Type == proto.PageNavigationTypeBackForwardCacheRestore {
+				// A page restored from the back/forward cache loads no more.
+				p.loaded[f.LoaderID]["load"] = true
+			}
+			p.onNavEvent(m.Method, "")
 		}
 		p.notify()
+		p.mu.Unlock()
+	case "Page.frameRequestedNavigation", "Page.frameStartedLoading", "Page.frameStoppedLoading":
+		var e proto.PageFrameRequestedNavigation // the frame id is all the three share
+		if !m.Load(&e) || s.ID != p.main.ID {
+			return
+		}
+		p.mu.Lock()
+		if e.FrameID == p.mainFrame && (e.Disposition == "" || e.Disposition == proto.PageClientNavigationDispositionCurrentTab) {
+			p.onNavEvent(m.Method, e.URL)
+			p.notify()
+		}
 		p.mu.Unlock()
 	case "Page.navigatedWithinDocument":
 		var e proto.PageNavigatedWithinDocument
@@ -513,173 +543,6 @@ func (p *Page) lock(ctx context.Context, action string) (func(), error) {
 	}
 }
 
-// URL is the address of the tab's current document.
-func (p *Page) URL() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if f := p.frames[p.mainFrame]; f != nil {
-		return f.url
-	}
-	return ""
-}
-
-// NavigationError reports that a navigation failed (network error, refused, …).
-type NavigationError struct {
-	URL    string // where the navigation went
-	Reason string // Chromium's error text, such as net::ERR_CONNECTION_REFUSED
-}
-
-// Error says where the navigation went and why it failed.
-func (e *NavigationError) Error() string {
-	return fmt.Sprintf("rodagent: navigating to %s failed: %s", e.URL, e.Reason)
-}
-
-// Open navigates the tab to rawURL and waits for the load event. Every ref of
-// the tab is dropped: acting on one afterwards reports PageChanged.
-func (p *Page) Open(ctx context.Context, rawURL string) error {
-	if err := p.b.cfg.allowURL(rawURL); err != nil {
-		return err
-	}
-	if err := p.b.approve(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL)}); err != nil {
-		return err
-	}
-	unlock, err := p.lock(ctx, "open")
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	return p.open(ctx, rawURL)
-}
-
-func (p *Page) open(ctx context.Context, rawURL string) error {
-	p.markActed()
-	if _, err := url.Parse(rawURL); err != nil {
-		return fmt.Errorf("rodagent: open %q: %w", rawURL, err)
-	}
-	res, err := proto.PageNavigate{URL: rawURL}.Call(p.main.Bind(ctx))
-	if err != nil {
-		return p.b.wrapErr(ctx, err)
-	}
-	if res.ErrorText != "" {
-		return &NavigationError{URL: rawURL, Reason: res.ErrorText}
-	}
-	if res.LoaderID != "" {
-		if err := p.waitLoad(ctx, res.LoaderID); err != nil {
-			return err
-		}
-	}
-	p.mu.Lock()
-	p.resetRefsLocked()
-	p.mu.Unlock()
-	return nil
-}
-
-// waitLoad waits for the load event of the main frame's document loader.
-func (p *Page) waitLoad(ctx context.Context, loader proto.NetworkLoaderID) error {
-	return p.waitUntil(ctx, func() (bool, error) {
-		if p.loaded[loader]["load"] {
-			return true, nil
-		}
-		// A later navigation replaced this one before it loaded: wait for that instead.
-		if f := p.frames[p.mainFrame]; f != nil && f.loader != loader && p.loaded[f.loader]["load"] {
-			return true, nil
-		}
-		return false, nil
-	})
-}
-
-// resetRefsLocked starts a new registry when the main document changed; the
-// old one is kept for a while so acting on its handles says PageChanged.
-func (p *Page) resetRefsLocked() {
-	f := p.frames[p.mainFrame]
-	if f == nil || f.loader == p.regDoc {
-		return
-	}
-	p.oldRegs = append(p.oldRegs, p.reg)
-	if len(p.oldRegs) > 8 {
-		p.oldRegs = p.oldRegs[1:]
-	}
-	p.reg = ax.NewRegistry()
-	p.regDoc = f.loader
-	p.prefixes = map[proto.PageFrameID]string{}
-	p.nextFrame = 0
-}
-
-// historyStep moves back (-1) or forward (+1) in the tab's history and waits
-// for the document to load.
-func (p *Page) historyStep(ctx context.Context, verb string, delta int) error {
-	if err := p.b.approve(ctx, Action{Verb: verb, Origin: originOf(p.URL())}); err != nil {
-		return err
-	}
-	unlock, err := p.lock(ctx, verb)
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	h, err := proto.PageGetNavigationHistory{}.Call(p.main.Bind(ctx))
-	if err != nil {
-		return p.b.wrapErr(ctx, err)
-	}
-	i := h.CurrentIndex + delta
-	if i < 0 || i >= len(h.Entries) {
-		return fmt.Errorf("rodagent: %s: no history entry in that direction", verb)
-	}
-	if err := p.b.cfg.allowURL(h.Entries[i].URL); err != nil {
-		return err
-	}
-	return p.navigateAndWait(ctx, func() error {
-		return proto.PageNavigateToHistoryEntry{EntryID: h.Entries[i].ID}.Call(p.main.Bind(ctx))
-	})
-}
-
-// navigateAndWait runs start, waits for the main frame to navigate (within
-// the document or to a new one) and, for a new document, for its load event.
-func (p *Page) navigateAndWait(ctx context.Context, start func() error) error {
-	p.markActed()
-	p.mu.Lock()
-	seq := p.navSeq
-	p.mu.Unlock()
-	if err := start(); err != nil {
-		return p.b.wrapErr(ctx, err)
-	}
-	err := p.waitUntil(ctx, func() (bool, error) {
-		if p.navSeq == seq {
-			return false, nil
-		}
-		f := p.frames[p.mainFrame]
-		return f == nil || p.loaded[f.loader] == nil || p.loaded[f.loader]["load"] || f.loader == p.regDoc, nil
-	})
-	if err != nil {
-		return err
-	}
-	p.mu.Lock()
-	p.resetRefsLocked()
-	p.mu.Unlock()
-	return nil
-}
-
-// Back goes one step back in the tab's history and waits for the page.
-func (p *Page) Back(ctx context.Context) error { return p.historyStep(ctx, "back", -1) }
-
-// Forward goes one step forward in the tab's history and waits for the page.
-func (p *Page) Forward(ctx context.Context) error { return p.historyStep(ctx, "forward", +1) }
-
-// Reload reloads the tab and waits for the load event; refs start over.
-func (p *Page) Reload(ctx context.Context) error {
-	if err := p.b.approve(ctx, Action{Verb: "reload", Origin: originOf(p.URL())}); err != nil {
-		return err
-	}
-	p.mu.Lock()
-	p.crashed = false // a reload is how a crashed tab comes back
-	p.mu.Unlock()
-	unlock, err := p.lock(ctx, "reload")
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	return p.navigateAndWait(ctx, func() error { return proto.PageReload{}.Call(p.main.Bind(ctx)) })
-}
-
 // Text returns the visible text of the page (document.body.innerText),
 // capped at the configured number of characters with a note when cut.
 func (p *Page) Text(ctx context.Context) (string, error) {
@@ -702,20 +565,6 @@ func (p *Page) Text(ctx context.Context) (string, error) {
 		text = string(r[:max]) + fmt.Sprintf("\n… (%d more characters not shown)", len(r)-max)
 	}
 	return text, nil
-}
-
-// Screenshot captures the viewport as a PNG.
-func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
-	unlock, err := p.lock(ctx, "screenshot")
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	res, err := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}.Call(p.main.Bind(ctx))
-	if err != nil {
-		return nil, p.b.wrapErr(ctx, err)
-	}
-	return res.Data, nil
 }
 
 // Console returns the most recent console messages and uncaught exceptions of

@@ -2,6 +2,7 @@ package rodagent
 
 import (
 	"fmt"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,6 +32,15 @@ type State struct {
 	Required bool   `json:"required,omitempty"` // required field
 	Invalid  bool   `json:"invalid,omitempty"`  // aria-invalid
 	Editable bool   `json:"editable,omitempty"` // takes text input
+	Busy     bool   `json:"busy,omitempty"`     // aria-busy: the element is being updated
+	// Multiselectable: a listbox, grid or tree that lets more than one item be selected.
+	Multiselectable bool   `json:"multiselectable,omitempty"`
+	Current         string `json:"current,omitempty"`    // aria-current: "page", "step", "date", "true", …
+	Sort            string `json:"sort,omitempty"`       // a column header's aria-sort: "ascending", "descending", "other"
+	Level           string `json:"level,omitempty"`      // a tree item's (or row's, heading's) level, from 1
+	ValueMin        string `json:"value_min,omitempty"`  // a range's minimum (slider, spinbutton, progressbar)
+	ValueMax        string `json:"value_max,omitempty"`  // a range's maximum
+	ValueText       string `json:"value_text,omitempty"` // a range's value as text (aria-valuetext)
 }
 
 // Box is a rectangle in CSS pixels of the top-level viewport.
@@ -91,15 +101,29 @@ type RefChange struct {
 
 // Delta is what moved since the tab's previous snapshot of the same document.
 type Delta struct {
-	Added   []string    `json:"added"`   // new refs, in document order
-	Removed []string    `json:"removed"` // refs whose element is gone
-	Changed []RefChange `json:"changed"` // refs whose name or state changed
-	Rebound []string    `json:"rebound"` // refs whose element was re-rendered as a new node; the ref now names it
+	Added   []string     `json:"added"`          // new refs, in document order
+	Removed []string     `json:"removed"`        // refs whose element is gone
+	Changed []RefChange  `json:"changed"`        // refs whose name or state changed
+	Rebound []string     `json:"rebound"`        // refs whose element was re-rendered as a new node; the ref now names it
+	Text    []TextChange `json:"text,omitempty"` // page text that appeared, changed or went away, in document order
+	// Focus is the ref that has keyboard focus now, when focus moved since
+	// the previous snapshot; FocusLeft says focus moved off every ref.
+	Focus     string `json:"focus,omitempty"`
+	FocusLeft bool   `json:"focus_left,omitempty"`
+}
+
+// TextChange is a piece of page text (a paragraph, a table row, a status
+// line) that appeared ("+"), changed ("~") or went away ("-").
+type TextChange struct {
+	Op       string `json:"op"`                 // "+", "~" or "-"
+	Kind     string `json:"kind"`               // "text", "row", or a live region's role: "status", "alert", "log", "marquee", "timer"
+	Text     string `json:"text"`               // the text now (for "-": the text that went away)
+	Landmark string `json:"landmark,omitempty"` // nearest landmark: `main`
 }
 
 // Empty reports whether nothing moved.
 func (d *Delta) Empty() bool {
-	return d == nil || len(d.Added)+len(d.Removed)+len(d.Changed)+len(d.Rebound) == 0
+	return d == nil || len(d.Added)+len(d.Removed)+len(d.Changed)+len(d.Rebound)+len(d.Text) == 0 && d.Focus == "" && !d.FocusLeft
 }
 
 // Snapshot is what a tab shows an agent: every current ref, the structure
@@ -111,13 +135,17 @@ func (d *Delta) Empty() bool {
 // into lines that say what was left out and how to see it (a scope option, or
 // continuing from a ref). Shown says how many refs the text carries.
 type Snapshot struct {
-	URL     string       `json:"url"`               // the tab's URL
-	Refs    []BrowserRef `json:"refs"`              // every current ref, delta or not
-	Delta   *Delta       `json:"delta,omitempty"`   // nil for a full inventory
-	Frames  []FrameInfo  `json:"frames"`            // every frame read or found unreachable, the main frame first
-	Dialogs []Dialog     `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
-	Shown   int          `json:"shown"`             // how many of Refs the text shows
-	Source  string       `json:"source"`            // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
+	URL string `json:"url"` // the tab's URL
+	// Navigated is the tab's URL when it moved since the previous snapshot
+	// (a new document or a same-document route), else "".
+	Navigated string              `json:"navigated,omitempty"`
+	Refs      []BrowserRef        `json:"refs"`              // every current ref, delta or not
+	Delta     *Delta              `json:"delta,omitempty"`   // nil for a full inventory
+	Frames    []FrameInfo         `json:"frames"`            // every frame read or found unreachable, the main frame first
+	Dialogs   []Dialog            `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
+	Blocked   []BlockedNavigation `json:"blocked,omitempty"` // navigations the origin allowlist stopped since the previous snapshot
+	Shown     int                 `json:"shown"`             // how many of Refs the text shows
+	Source    string              `json:"source"`            // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
 
 	lines []line
 	view  snapConfig
@@ -132,6 +160,7 @@ const (
 	lineLandmark
 	lineHeading
 	lineFrame
+	lineText
 )
 
 // line is one line of the full inventory text: a ref or a piece of structure.
@@ -145,6 +174,8 @@ type line struct {
 	up    int    // line of the ref it sits inside, or -1
 	group string // table or grid it sits in
 	row   int
+	tkind string // text lines: "text", "row", "status", …
+	onRow int    // a ref written on its table row's line: that line's index; else -1
 }
 
 // Ref returns the ref with the given handle.
@@ -178,19 +209,25 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 		b.WriteString(" · " + kind)
 	}
 	b.WriteByte('\n')
+	if s.Navigated != "" {
+		b.WriteString("navigated to " + navPath(s.Navigated) + "\n")
+	}
 	for _, d := range s.Dialogs {
 		switch {
 		case d.Type == fileChooserNote:
 			b.WriteString("note: " + d.Message + "\n")
 		case d.Armed:
-			fmt.Fprintf(b, "dialog %s %q answered as armed: %s\n", d.Type, d.Message, acceptWord(d.Accepted))
+			fmt.Fprintf(b, "dialog %s %s answered as armed: %s\n", plainText(d.Type, 20), quote(d.Message, 300), acceptWord(d.Accepted))
 		default:
-			fmt.Fprintf(b, "dialog %s %q was dismissed (nothing armed; see ArmDialog)\n", d.Type, d.Message)
+			fmt.Fprintf(b, "dialog %s %s was dismissed (nothing armed; see ArmDialog)\n", plainText(d.Type, 20), quote(d.Message, 300))
 		}
+	}
+	for _, bn := range s.Blocked {
+		b.WriteString(bn.String() + "\n")
 	}
 	for _, f := range s.Frames {
 		if f.Error != "" {
-			fmt.Fprintf(b, "frame %s %s unreachable: %s\n", f.Prefix, f.Origin, f.Error)
+			fmt.Fprintf(b, "frame %s %s unreachable: %s\n", f.Prefix, plainText(f.Origin, 80), safeLabel(f.Error, 160))
 		}
 	}
 }
@@ -210,12 +247,27 @@ func acceptWord(a bool) string {
 	return "dismissed"
 }
 
-// displayURL drops the query and fragment: they can carry page-chosen text.
+// displayURL shows a URL as its origin and its path, escaped and capped. The
+// query and fragment are dropped, and the path is labelled page-set: a page
+// can rewrite it at will (history.replaceState) to say anything.
 func displayURL(u string) string {
 	if i := strings.IndexAny(u, "?#"); i >= 0 {
-		return u[:i]
+		u = u[:i]
 	}
-	return u
+	pu, err := url.Parse(u)
+	if err != nil || pu.Scheme == "" {
+		return quote(u, 80)
+	}
+	origin := originOf(u)
+	if pu.Host == "" {
+		// about:blank, data:, blob:… — nothing after the scheme is worth a model's trust
+		return plainText(origin, 60)
+	}
+	out := plainText(origin, 80)
+	if path := pu.EscapedPath(); path != "" && path != "/" {
+		out += " path " + quote(path, 80) + " (page-set)"
+	}
+	return out
 }
 
 func (s *Snapshot) budget() int {
@@ -228,11 +280,32 @@ func (s *Snapshot) budget() int {
 // text of line i as rendered.
 func (s *Snapshot) lineText(i int) string {
 	l := s.lines[i]
+	if l.ref >= 0 && l.onRow >= 0 {
+		return " " + refLine(&s.Refs[l.ref]) // continues its row's line
+	}
 	t := l.text
 	if l.ref >= 0 {
 		t = refLine(&s.Refs[l.ref])
 	}
 	return strings.Repeat(" ", l.depth) + t + "\n"
+}
+
+// joinRows puts each ref of a table row on the row's line, after its text,
+// so a row reads as one line: `row "Acme Corp | €1,200.00" chk-… lnk-… btn-…`.
+func (s *Snapshot) joinRows() {
+	at := -1
+	for i := range s.lines {
+		l := &s.lines[i]
+		l.onRow = -1
+		switch {
+		case l.kind == lineText && l.tkind == "row" && l.row > 0:
+			at = i
+		case l.ref >= 0 && at >= 0 && l.row == s.lines[at].row && l.group == s.lines[at].group && l.frame == s.lines[at].frame:
+			l.onRow = at
+		default:
+			at = -1
+		}
+	}
 }
 
 // scope marks the lines inside the snapshot's scope options.
@@ -310,6 +383,7 @@ func (s *Snapshot) FullText() string {
 
 // renderFull renders the full inventory and says how many refs it shows.
 func (s *Snapshot) renderFull() (string, int) {
+	s.joinRows()
 	in, scopeNote := s.scope()
 	// Continue from a ref: drop the ref lines before it.
 	if v := s.view.from; v != "" {
@@ -326,7 +400,7 @@ func (s *Snapshot) renderFull() (string, int) {
 			scopeNote = strings.TrimPrefix(scopeNote+", from "+v+" (not a current ref)", ", ")
 		} else {
 			for i := 0; i < start; i++ {
-				if s.lines[i].ref >= 0 {
+				if s.lines[i].ref >= 0 || s.lines[i].kind == lineText {
 					in[i] = false
 				}
 			}
@@ -348,6 +422,9 @@ func (s *Snapshot) renderFull() (string, int) {
 		if l.kind == lineLandmark || l.kind == lineFrame {
 			stack = append(stack, i)
 		}
+		if l.onRow >= 0 {
+			parent[i] = l.onRow
+		}
 	}
 	total, refs := 0, 0
 	budget := s.budget() - 200 // header
@@ -366,9 +443,16 @@ func (s *Snapshot) renderFull() (string, int) {
 		copy(shown, in)
 	} else {
 		budget -= 400 // fold lines
-		// Which refs first: the focused one, those in view, then what follows
-		// the view, then what precedes it.
+		// Which lines first: live regions and dialog text (what an action
+		// just said), the focused ref, what is in view, then what follows the
+		// view, then what precedes it. A unit is a ref or a piece of text.
+		unit := func(i int) bool { return in[i] && (s.lines[i].ref >= 0 || s.lines[i].kind == lineText) }
 		var order []int
+		for i, l := range s.lines {
+			if unit(i) && l.kind == lineText && (isLiveKind(l.tkind) || s.inDialog(i, parent)) {
+				order = append(order, i)
+			}
+		}
 		firstView, lastView := -1, -1
 		for i, l := range s.lines {
 			if !in[i] || l.ref < 0 {
@@ -386,17 +470,17 @@ func (s *Snapshot) renderFull() (string, int) {
 			}
 		}
 		for i, l := range s.lines {
-			if in[i] && l.ref >= 0 && s.Refs[l.ref].InViewport && s.view.from == "" {
+			if unit(i) && s.view.from == "" && firstView >= 0 && (l.ref >= 0 && s.Refs[l.ref].InViewport || l.ref < 0 && i > firstView && i < lastView) {
 				order = append(order, i)
 			}
 		}
 		for i := lastView + 1; i < len(s.lines); i++ {
-			if in[i] && s.lines[i].ref >= 0 {
+			if unit(i) {
 				order = append(order, i)
 			}
 		}
 		for i := firstView - 1; i >= 0 && firstView >= 0; i-- {
-			if in[i] && s.lines[i].ref >= 0 {
+			if unit(i) {
 				order = append(order, i)
 			}
 		}
@@ -445,14 +529,36 @@ func (s *Snapshot) renderFull() (string, int) {
 	if scopeNote != "" {
 		fmt.Fprintf(&b, "scope: %s · %d refs in scope\n", scopeNote, refs)
 	}
+	open := false // a row's line waits for its refs
+	closeRow := func() {
+		if open {
+			b.WriteByte('\n')
+			open = false
+		}
+	}
 	for i := 0; i < len(s.lines); i++ {
+		l := s.lines[i]
 		if shown[i] {
-			b.WriteString(s.lineText(i))
+			switch {
+			case l.ref >= 0 && l.onRow >= 0 && open:
+				b.WriteString(s.lineText(i))
+			case l.ref >= 0 && l.onRow >= 0: // its row's line is not shown
+				closeRow()
+				b.WriteString(strings.Repeat(" ", l.depth) + refLine(&s.Refs[l.ref]) + "\n")
+			case l.kind == lineText && i+1 < len(s.lines) && s.lines[i+1].onRow == i && shown[i+1]:
+				closeRow()
+				b.WriteString(strings.TrimSuffix(s.lineText(i), "\n"))
+				open = true
+			default:
+				closeRow()
+				b.WriteString(s.lineText(i))
+			}
 			continue
 		}
-		if !in[i] || s.lines[i].ref < 0 {
+		if !in[i] || l.ref < 0 {
 			continue
 		}
+		closeRow()
 		// A run of refs left out: one line says what and how to see it.
 		k := i
 		var hidden []int
@@ -461,15 +567,34 @@ func (s *Snapshot) renderFull() (string, int) {
 				hidden = append(hidden, k)
 			}
 		}
-		b.WriteString(strings.Repeat(" ", s.lines[i].depth) + s.foldLine(hidden, shown, in) + "\n")
+		b.WriteString(strings.Repeat(" ", l.depth) + s.foldLine(hidden, shown, in) + "\n")
 		i = k - 1
 	}
+	closeRow()
 	if refs == 0 && scopeNote != "" {
 		b.WriteString("nothing in this scope\n")
 	}
 	b.WriteString(SafetyLine)
 	b.WriteByte('\n')
 	return b.String(), nShown
+}
+
+// inDialog reports whether line i lies inside a dialog.
+func (s *Snapshot) inDialog(i int, parent []int) bool {
+	for p, n := parent[i], 0; p >= 0 && n < 64; p, n = parent[p], n+1 {
+		if l := s.lines[p]; l.kind == lineLandmark && (strings.HasPrefix(l.lm, "dialog") || strings.HasPrefix(l.lm, "alertdialog")) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLiveKind(k string) bool {
+	switch k {
+	case "status", "alert", "log", "marquee", "timer":
+		return true
+	}
+	return false
 }
 
 // foldLine describes a run of refs the budget left out: how many, which
@@ -497,7 +622,7 @@ func (s *Snapshot) foldLine(hidden []int, shown, in []bool) string {
 				}
 			}
 		}
-		fmt.Fprintf(&b, "; %s: %s rows, %s", g, thousands(rows), rowRanges(shownRows))
+		fmt.Fprintf(&b, "; %s: %s rows, %s", safeLabel(g, 80), thousands(rows), rowRanges(shownRows))
 	}
 	fmt.Fprintf(&b, " — to see them: continue from %s, or narrow to a landmark, frame or ref (or raise the budget of %d chars)", first, s.budget())
 	return b.String()
@@ -543,7 +668,11 @@ func (s *Snapshot) DeltaText() string {
 		b.WriteString("no changes\n")
 	}
 	budget := s.budget()
-	total := len(d.Added) + len(d.Removed) + len(d.Changed) + len(d.Rebound)
+	focusLine := d.Focus != "" && !hasString(d.Added, d.Focus)
+	total := len(d.Added) + len(d.Removed) + len(d.Changed) + len(d.Rebound) + len(d.Text)
+	if focusLine {
+		total++
+	}
 	written := 0
 	over := func() bool {
 		if b.Len() < budget-200 {
@@ -552,12 +681,22 @@ func (s *Snapshot) DeltaText() string {
 		}
 		return true
 	}
+	for _, t := range d.Text {
+		if over() {
+			continue
+		}
+		b.WriteString(t.Op + " " + textLine(t.Kind, t.Text))
+		if t.Landmark != "" && t.Op != "-" {
+			b.WriteString(" in " + t.Landmark)
+		}
+		b.WriteByte('\n')
+	}
 	for _, h := range d.Added {
 		if i, ok := s.byRef[h]; ok && !over() {
 			r := &s.Refs[i]
 			b.WriteString("+ " + refLine(r))
 			if r.Landmark != "" {
-				b.WriteString(" in " + r.Landmark)
+				b.WriteString(" in " + safeLabel(r.Landmark, 80))
 			}
 			b.WriteByte('\n')
 		}
@@ -581,6 +720,11 @@ func (s *Snapshot) DeltaText() string {
 		if !over() {
 			b.WriteString("* " + h + "\n")
 		}
+	}
+	// A focus move reads on its own line unless the focused ref's line above
+	// already says it (an added ref shows "focused").
+	if focusLine && !over() {
+		b.WriteString("focus → " + d.Focus + "\n")
 	}
 	if written < total {
 		fmt.Fprintf(&b, "… %s more changes not shown — take a full snapshot, or narrow it to a landmark, frame or ref\n", thousands(total-written))
@@ -619,11 +763,32 @@ func changeText(f FieldChange) string {
 			return "disabled"
 		}
 		return "enabled"
+	case "focused":
+		if f.New == "true" {
+			return "focused"
+		}
+		return "unfocused"
+	case "invalid", "busy":
+		if f.New == "true" {
+			return f.Field
+		}
+		return "not " + f.Field
+	case "current", "sort":
+		if f.New == "" {
+			return "not " + f.Field
+		}
 	}
-	return f.Field + "=" + quote(f.New, 80)
+	return plainText(f.Field, 40) + "=" + quote(f.New, 80)
 }
 
-func quote(s string, max int) string { return strconv.Quote(capRunes(s, max)) }
+func hasString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
 
 // refLine is a ref's text: its handle, the name when the handle does not
 // already carry it, the role when the prefix does not tell it, and its state.
@@ -636,7 +801,7 @@ func refLine(r *BrowserRef) string {
 	}
 	prefix, _, _ := strings.Cut(base, "-")
 	if ax.PrefixRole(prefix) != r.Role {
-		b.WriteString(" (" + r.Role + ")")
+		b.WriteString(" (" + plainText(r.Role, 40) + ")")
 	}
 	if r.Name != "" && !(ax.SlugCovers(r.Name) && strings.Contains(base, ax.Slug(r.Name))) {
 		b.WriteString(" " + quote(r.Name, 80))
@@ -656,6 +821,8 @@ func refLine(r *BrowserRef) string {
 	switch st.Pressed {
 	case "true":
 		b.WriteString(" pressed")
+	case "false":
+		b.WriteString(" unpressed")
 	case "mixed":
 		b.WriteString(" mixed")
 	}
@@ -679,6 +846,28 @@ func refLine(r *BrowserRef) string {
 	}
 	if st.Invalid {
 		b.WriteString(" invalid")
+	}
+	if st.Current != "" {
+		if st.Current == "true" {
+			b.WriteString(" current")
+		} else {
+			b.WriteString(" current=" + quote(st.Current, 20))
+		}
+	}
+	if st.Sort != "" {
+		b.WriteString(" sort=" + quote(st.Sort, 20))
+	}
+	if st.Level != "" && r.Role == "treeitem" || st.Level != "" && r.Role == "row" {
+		b.WriteString(" level=" + quote(st.Level, 4))
+	}
+	if st.ValueMin != "" || st.ValueMax != "" {
+		b.WriteString(" range=" + quote(st.ValueMin+"–"+st.ValueMax, 40))
+	}
+	if st.Multiselectable {
+		b.WriteString(" multiselectable")
+	}
+	if st.Busy {
+		b.WriteString(" busy")
 	}
 	if st.Focused {
 		b.WriteString(" focused")

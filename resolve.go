@@ -179,7 +179,7 @@ func (p *Page) probe(ctx context.Context, t *target) error {
 	if n == nil {
 		return errStale
 	}
-	if !n.Ignored && axRole(n) != t.elem.Role {
+	if !n.Ignored && canonicalRole(axRole(n)) != canonicalRole(t.elem.Role) {
 		return errStale // the node now means something else
 	}
 	t.ax = n

@@ -40,7 +40,6 @@ func TestCrashedRendererIsTyped(t *testing.T) {
 
 func TestBrowserThatDiedIsTyped(t *testing.T) {
 	ctx := testCtx(t, 60*time.Second)
-	before := browserProcs(t, "rodagent-profile-")
 	b, err := rodagent.Launch(ctx, rodagent.WithDownload(false))
 	if err != nil {
 		t.Fatal(err)
@@ -54,10 +53,13 @@ func TestBrowserThatDiedIsTyped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for pid := range browserProcs(t, "rodagent-profile-") {
-		if _, old := before[pid]; !old {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-		}
+	// Kill the browser this test launched, and only it: its process group.
+	pgid := b.PID()
+	if len(groupProcs(t, pgid)) == 0 {
+		t.Fatalf("no processes in the launched browser's group %d", pgid)
+	}
+	if err := syscall.Kill(-pgid, syscall.SIGKILL); err != nil {
+		t.Fatalf("killing process group %d: %v", pgid, err)
 	}
 	start := time.Now()
 	short := testCtx(t, 10*time.Second)

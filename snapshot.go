@@ -76,22 +76,23 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 		return nil, err
 	}
 	defer unlock()
-	p.mu.Lock()
-	p.resetRefsLocked()
-	reg := p.reg
-	p.mu.Unlock()
-
-	inv, err := p.collect(ctx, readFast, cfg.full && cfg.landmark == "" && cfg.frame == "" && cfg.within == "" && cfg.from == "")
+	inv, reg, err := p.collectSettled(ctx, cfg.full && cfg.landmark == "" && cfg.frame == "" && cfg.within == "" && cfg.from == "")
 	if err != nil {
 		return nil, err
 	}
 	d := reg.Update(inv.elems)
+	td := reg.UpdateText(inv.texts)
 	snap := inv.build(p)
 	snap.Source = p.sourceOf(inv)
+	snap.Navigated = p.noteLook(inv.url)
 	snap.view = cfg
 	snap.Dialogs = p.takeDialogs()
+	snap.Blocked = p.takeBlocked()
 	if !d.Full && !cfg.full {
-		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}}
+		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}, Focus: d.Focus, FocusLeft: d.Blurred}
+		for _, t := range td {
+			snap.Delta.Text = append(snap.Delta.Text, TextChange{Op: t.Op, Kind: t.Kind, Text: t.Text, Landmark: t.Landmark})
+		}
 		for _, c := range d.Changed {
 			rc := RefChange{Ref: c.Handle}
 			for _, f := range c.Fields {
@@ -109,10 +110,47 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	return snap, nil
 }
 
+// collectSettled waits for a navigation under way to land, then reads the
+// tab. A document that goes away under the read (a navigation that started
+// meanwhile) is read again once the next one has loaded; a page that keeps
+// navigating is a typed PageChanged, never a raw protocol error.
+func (p *Page) collectSettled(ctx context.Context, full bool) (*inventory, *ax.Registry, error) {
+	for attempt := 0; ; attempt++ {
+		if err := p.settleNavigation(ctx, "snapshot"); err != nil {
+			return nil, nil, err
+		}
+		p.mu.Lock()
+		p.resetRefsLocked()
+		reg := p.reg
+		m := p.navMarkLocked()
+		p.mu.Unlock()
+		inv, err := p.collect(ctx, readFast, full)
+		p.mu.Lock()
+		moved := p.navSeq != m.seq || p.nav.pending || p.nav.requested != m.requested
+		if f := p.frames[p.mainFrame]; f != nil {
+			moved = moved || f.loader != m.loader
+		}
+		p.mu.Unlock()
+		if err == nil && !moved {
+			return inv, reg, nil
+		}
+		if err != nil && !moved && !isNavigationGone(err) {
+			return nil, nil, err
+		}
+		if attempt == 2 {
+			if err == nil {
+				return inv, reg, nil // still moving: show what was read, under the URL it was read at
+			}
+			return nil, nil, failure("snapshot", "", PageChanged, "the page kept navigating while it was read", err)
+		}
+	}
+}
+
 // frameJob is one frame to read and what was read of it.
 type frameJob struct {
 	info    frameInfo
-	nodes   []*proto.AccessibilityAXNode // the AX tree, when read that way
+	nodes   []*proto.AccessibilityAXNode       // the AX tree, when read that way
+	texts   map[proto.DOMBackendNodeID]ax.Item // the page text, when read that way
 	items   []ax.Item
 	fast    bool // read by the in-page inventory
 	err     error
@@ -137,6 +175,7 @@ type inventory struct {
 	byID     map[proto.PageFrameID]*frameJob
 	sessions map[proto.TargetSessionID]*sessionJob
 	elems    []*ax.Element
+	texts    []ax.TextEntry
 	lines    []invLine
 	vw, vh   float64
 }
@@ -148,6 +187,9 @@ type invLine struct {
 	kind  lineKind
 	frame string // prefix of the frame the line belongs to
 	lm    string // landmark text, for landmark lines
+	tkind string // text lines: "text", "row", "status", …
+	group string // text lines: the table or grid of a row
+	row   int
 }
 
 // frameReadTimeout bounds how long a frame other than the main one may take
@@ -243,6 +285,12 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 			if settle {
 				p.settle(ctx, j.info)
 			}
+			if mode == readFast {
+				// The page text, by the same in-page rules as the fast path.
+				if w, err := p.world(ctx, j.info); err == nil {
+					j.texts, _ = ax.TextFrame(ctx, j.info.sess.Bind(ctx), w)
+				}
+			}
 			res, err := proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
 			if err != nil && strings.Contains(err.Error(), "Could not find object") {
 				// the AX objects were rebuilt under the call (another frame of the
@@ -326,7 +374,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 		if s := inv.sessions[j.info.sess.ID]; s != nil {
 			dom = s.dom
 		}
-		j.items = ax.Items(j.nodes, dom)
+		j.items = ax.ItemsWithText(j.nodes, dom, j.texts)
 	}
 	inv.place(mainFrame)
 	inv.assemble(p, mainFrame)
@@ -437,6 +485,13 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID) {
 					lm: strings.TrimSuffix(strings.TrimPrefix(landmarkLine(it), "["), "]")})
 			case ax.KindHeading:
 				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: headingLine(it), kind: lineHeading, frame: fp})
+			case ax.KindText:
+				inv.texts = append(inv.texts, ax.TextEntry{Key: ax.NodeKey{Frame: string(j.info.id), Node: it.Node, Local: it.Local},
+					Kind: it.Role, Text: it.Name, Landmark: it.Landmark})
+				if it.Name != "" {
+					inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: textLine(it.Role, it.Name), kind: lineText,
+						frame: fp, tkind: it.Role, group: it.Group, row: it.Row})
+				}
 			case ax.KindRef:
 				e := elementOf(it, j.info, prefix, j.originX, j.originY)
 				if it.Up > 0 && it.Up <= len(at) {
@@ -491,7 +546,7 @@ func frameLine(prefix, title string, j *frameJob) string {
 	if title != "" {
 		s += " " + quote(title, 60)
 	}
-	s += " " + originOf(j.info.url) + "]"
+	s += " " + plainText(originOf(j.info.url), 80) + "]"
 	if j.err != nil {
 		s += " unreachable"
 	}
@@ -499,7 +554,7 @@ func frameLine(prefix, title string, j *frameJob) string {
 }
 
 func landmarkLine(it ax.Item) string {
-	s := "[" + it.Role
+	s := "[" + plainText(it.Role, 40)
 	if it.Name != "" {
 		s += " " + quote(it.Name, 60)
 	}
@@ -507,6 +562,17 @@ func landmarkLine(it ax.Item) string {
 		s += " modal"
 	}
 	return s + "]"
+}
+
+// textLine is a piece of page text as the snapshot shows it: `status
+// "Saved"`, `text "…"`, `row "Acme Corp | €1,200.00"` (a row's refs follow
+// on its line).
+func textLine(kind, text string) string {
+	max := 160
+	if kind == "row" {
+		max = 120
+	}
+	return kind + " " + quote(text, max)
 }
 
 func headingLine(it ax.Item) string {
@@ -517,7 +583,7 @@ func headingLine(it ax.Item) string {
 	if lvl > 6 {
 		lvl = 6
 	}
-	return strings.Repeat("#", lvl) + " " + capRunes(it.Name, 100)
+	return strings.Repeat("#", lvl) + " " + quote(it.Name, 100)
 }
 
 // build turns the inventory into the public Snapshot.
@@ -535,6 +601,9 @@ func (inv *inventory) build(p *Page) *Snapshot {
 	lineOf := make(map[*ax.Element]int, len(inv.elems))
 	for i, l := range inv.lines {
 		ln := line{depth: l.depth, ref: -1, text: l.text, kind: l.kind, frame: l.frame, lm: l.lm, up: -1}
+		if l.kind == lineText {
+			ln.tkind, ln.group, ln.row = l.tkind, l.group, l.row
+		}
 		if l.elem != nil {
 			ln.ref = index[l.elem]
 			lineOf[l.elem] = i
@@ -557,6 +626,9 @@ func (inv *inventory) build(p *Page) *Snapshot {
 		}
 		if j.err != nil {
 			fi.Error = frameErrText(j.err)
+		}
+		if o := p.frameBlockedLocked(j.info.id); o != "" {
+			fi.Error = "blocked navigation to " + safeOrigin(o)
 		}
 		s.Frames = append(s.Frames, fi)
 	}
@@ -591,7 +663,9 @@ func refOf(e *ax.Element, j *frameJob) BrowserRef {
 		Landmark: e.Landmark, Stable: e.Stable, Document: e.Doc,
 		State: State{Value: e.State.Value, Checked: e.State.Checked, Pressed: e.State.Pressed, Expanded: e.State.Expanded,
 			Selected: e.State.Selected, Disabled: e.State.Disabled, Focused: e.State.Focused, Readonly: e.State.Readonly,
-			Required: e.State.Required, Invalid: e.State.Invalid, Editable: e.State.Editable},
+			Required: e.State.Required, Invalid: e.State.Invalid, Editable: e.State.Editable,
+			Busy: e.State.Busy, Multiselectable: e.State.Multi, Current: e.State.Current, Sort: e.State.Sort,
+			Level: e.State.Level, ValueMin: e.State.ValueMin, ValueMax: e.State.ValueMax, ValueText: e.State.ValueText},
 	}
 	if j != nil {
 		r.Frame = Frame{FrameID: j.info.id, SessionID: j.info.sess.ID, URL: j.info.url}

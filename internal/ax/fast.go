@@ -43,14 +43,50 @@ var (
 	if (settle) await S.settle();
 	return S.walk({limit: %d, pointer: true});
 })`, installJS, AllIDsUpTo)
-	deltaExpr = `(async (settle) => {
+	deltaExpr = fmt.Sprintf(`(async (settle) => {
 	const S = globalThis.__rodagent;
 	if (!S) throw new Error('__rodagent missing');
 	S.acc.reset();
 	if (settle) await S.settle();
-	return S.delta();
-})`
+	return S.delta({limit: %d, pointer: true});
+})`, AllIDsUpTo)
 )
+
+// textExpr reads only the page text of a frame (one read from the AX tree).
+var textExpr = fmt.Sprintf(`(() => {
+	const S = %s;
+	S.acc.reset();
+	return S.walk({textOnly: true, pointer: true});
+})()`, installJS)
+
+// TextFrame reads the page text of the frame behind world ctxID with the
+// in-page rules, keyed by the backend node id of the element holding each
+// piece: the AX path places them where those elements stand (ItemsWithText).
+//
+// The same read returns the clickables the in-page rules see that no role
+// marks (a pointer cursor, an inline handler, a focusable span), as KindRef
+// items with the name a person would give them: the AX path makes refs of
+// them too.
+func TextFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (map[proto.DOMBackendNodeID]Item, error) {
+	_, text, ids, err := evalDeep(ctx, c, ctxID, textExpr)
+	if err != nil {
+		return nil, err
+	}
+	rows := splitRows(text)
+	out := make(map[proto.DOMBackendNodeID]Item, len(rows))
+	for i, r := range rows {
+		if i >= len(ids) || ids[i] == 0 {
+			continue
+		}
+		it, ok := rowItem(r, nil, 0, nil)
+		if !ok {
+			continue
+		}
+		it.Local, it.upLocal, it.Node = 0, 0, ids[i]
+		out[ids[i]] = it
+	}
+	return out, nil
+}
 
 func withSettle(expr string, settle bool) string { return fmt.Sprintf("%s(%t)", expr, settle) }
 
@@ -79,11 +115,12 @@ type Walk struct {
 
 // Changes is what a delta read of the inventory returned.
 type changes struct {
-	Strs  []string    `json:"strs"`
-	Pk    []int       `json:"pk"`
-	Gone  []int       `json:"gone"`
-	Boxes [][]float64 `json:"boxes"`
-	Full  bool        `json:"full"`
+	Walked bool        `json:"walked"`
+	Strs   []string    `json:"strs"`
+	Pk     []int       `json:"pk"`
+	Gone   []int       `json:"gone"`
+	Boxes  [][]float64 `json:"boxes"`
+	Full   bool        `json:"full"`
 }
 
 type walkPayload struct {
@@ -175,6 +212,10 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 			node[k] = ids[i]
 		}
 	}
+	if d.Walked {
+		w.replace(splitRows(text), node, d.Strs)
+		return true, nil
+	}
 	for _, r := range splitRows(text) {
 		fresh, ok := rowItem(r, node, w.base, d.Strs)
 		if !ok {
@@ -185,6 +226,9 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 			return false, nil // an element the walk never saw became a ref: walk again
 		}
 		it := &w.Items[i]
+		if it.Kind != KindRef {
+			return false, nil
+		}
 		it.Role, it.Name, it.State, it.Stable, it.Box, it.HasBox = fresh.Role, fresh.Name, fresh.State, fresh.Stable, fresh.Box, fresh.HasBox
 		if fresh.Node != 0 {
 			it.Node = fresh.Node
@@ -213,6 +257,28 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 		}
 	}
 	return true, nil
+}
+
+// replace takes a fresh walk's rows as w's items (a delta that had to walk
+// again), keeping the backend node ids w already knew for the same elements.
+func (w *Walk) replace(rows [][]string, node map[int]proto.DOMBackendNodeID, strs []string) {
+	known := make(map[int]proto.DOMBackendNodeID, len(w.Items))
+	for _, it := range w.Items {
+		if it.Local != 0 && it.Node != 0 {
+			known[it.Local] = it.Node
+		}
+	}
+	items := make([]Item, 0, len(rows))
+	for _, r := range rows {
+		if it, ok := rowItem(r, node, w.base, strs); ok {
+			if it.Node == 0 && it.Local != 0 {
+				it.Node = known[it.Local]
+			}
+			items = append(items, it)
+		}
+	}
+	w.Items = items
+	w.index()
 }
 
 // NodeOf asks the inventory for the backend node id of the element with key
@@ -305,6 +371,25 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 				it.upLocal = base + up + 1
 			}
 		}
+		if len(r) >= 24 {
+			st := &it.State
+			st.Current, st.Sort, st.Level = field(r[18]), field(r[19]), field(r[20])
+			st.ValueMin, st.ValueMax, st.ValueText = field(r[21]), field(r[22]), field(r[23])
+		}
+		return it, true
+	case "4":
+		if len(r) < 8 {
+			return Item{}, false
+		}
+		k := atoi(r[2])
+		it := Item{Kind: KindText, Depth: depth, Role: field(r[3]), Name: field(r[4]), Local: base + k + 1,
+			Group: interned(r[5]), Row: atoi(r[6])}
+		if len(r) >= 9 {
+			it.Landmark = interned(r[8])
+		}
+		if up := atoi(r[7]); up >= 0 {
+			it.upLocal = base + up + 1
+		}
 		return it, true
 	case "1":
 		if len(r) < 5 {
@@ -355,6 +440,8 @@ func stateBits(b int) State {
 	s.Required = b&512 != 0
 	s.Editable = b&1024 != 0
 	s.Invalid = b&8192 != 0
+	s.Busy = b&16384 != 0
+	s.Multi = b&32768 != 0
 	return s
 }
 

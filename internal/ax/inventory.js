@@ -1,6 +1,7 @@
 // rodagent's in-page inventory. It runs in an isolated world of each frame
 // (the page cannot see or tamper with it) and reads roles and names through
-// cRole(el) / cName(el) (accname.js, prepended).
+// cRole(el) / cName(el), from accname.js (prepended): computed in the page,
+// so no browser flag is needed.
 // One call walks the DOM (open shadow roots included) and returns every
 // interactive element with its state and box, plus the landmarks, headings
 // and frames around them; later calls report only what changed since, from
@@ -19,13 +20,13 @@
     'section', 'complementary', 'navigation', 'banner', 'contentinfo', 'search']);
   const STRUCT_TAGS = new Set(['header', 'nav', 'main', 'aside', 'footer', 'form', 'section', 'dialog', 'search',
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'ul', 'ol', 'li', 'tr', 'fieldset', 'article', 'menu', 'figure',
-    'details']);
+    'details', 'output']);
   // Roles Chromium gives these tags whatever their context, so the walk can
   // skip asking for them; landmarks (header, footer, section, form, aside)
   // depend on context and name, and are asked.
   const IMPLICIT = {tr: 'row', table: 'table', ul: 'list', ol: 'list', li: 'listitem', fieldset: 'group',
     article: 'article', menu: 'list', figure: 'figure', details: 'group', nav: 'navigation', main: 'main',
-    dialog: 'dialog', search: 'search', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading'};
+    dialog: 'dialog', search: 'search', output: 'status', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading'};
   const NAMED_FROM_CONTENT = new Set(['row', 'listitem']);
   const GENERATED_ID = /[:«»]|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__)|[-_][0-9a-f]{6,}$|^[0-9]/;
   const TEXTY = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
@@ -34,7 +35,23 @@
     sx: 0, sy: 0, vw: 0, vh: 0, deltas: 0, sig: [], role: []};
   G.__rodagent = S;
 
+  // Roles and names: cRole(el) / cName(el) come from accname.js, prepended
+  // (computed in the page; Chromium's own values when ACC.computed).
+  // Without computed roles (a frame read from the AX tree) the text walk
+  // still needs the structure: the role attribute or the tag's role.
+  let textMode = false;
+  const roleAt = el => textMode && !('computedRole' in el) ? attrRole(el) : cRole(el);
+  const attrRole = el => (el.getAttribute('role') || '').trim().split(/\s+/)[0] || IMPLICIT[el.localName] || nativeRole(el) || 'generic';
+
   const q = s => JSON.stringify(s);
+  // A label quotes page text (`navigation "Main"`) and shows every control,
+  // format (bidi, zero-width) and line-separator character as an escape:
+  // JSON.stringify leaves U+0085, U+2028/2029 and U+202E raw (the Go side's
+  // strconv.Quote escapes them in the AX-tree path; rodagent's quote in text).
+  const lq = s => q(s).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/gu, c => {
+    const n = c.codePointAt(0);
+    return n < 0x10000 ? '\\u' + n.toString(16).padStart(4, '0') : '\\U' + n.toString(16).padStart(8, '0');
+  });
   // Rows travel as text — fields split by tabs, rows by newlines — which both
   // sides handle far faster than JSON arrays; strings escape \\, \n and \t.
   const esc = s => /[\\\n\t]/.test(s) ? s.replace(/[\\\n\t]/g, c => c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\t') : s;
@@ -68,7 +85,7 @@
   function roleOf(el) {
     const n = nativeRole(el);
     if (n) return n;
-    const r = cRole(el);
+    const r = roleAt(el);
     if (r) return r;
     switch (el.localName) {
       case 'summary': return 'DisclosureTriangle';
@@ -107,15 +124,60 @@
     if (r !== null) {
       const first = r.trim().split(/\s+/)[0];
       if (IROLE.has(first)) return true;
-      if (FOCUS_ROLE.has(first) && el.tabIndex >= 0 && el.hasAttribute('tabindex')) return true;
+      if (FOCUS_ROLE.has(first) && el.hasAttribute('tabindex')) return true;
+      // every item of a grid or tree grid, whatever its tabindex wiring
+      if (COMPOSITE_ITEM.has(first) && el.closest('[role=grid],[role=treegrid]')) return true;
+      if (first === 'row' && el.closest('[role=treegrid]')) return true;
+    } else if ((el.localName === 'td' || el.localName === 'th') && el.closest('table[role=grid],table[role=treegrid]')) {
+      return true;
     }
     return false;
   }
 
+  const COMPOSITE_ITEM = new Set(['gridcell', 'columnheader', 'rowheader']);
+
+  // What a person would click though no role says so: focusable, an inline
+  // click handler, draggable, a label standing in for its hidden input.
   function weakCandidate(el) {
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable) && !el.closest('[contenteditable="false"]')) return 'edit';
     if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'focus';
+    if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onpointerdown') ||
+        el.getAttribute('draggable') === 'true') return 'click';
+    if (el.localName === 'label' && el.control && !el.control.checkVisibility({opacityProperty: true, visibilityProperty: true})) return 'click';
     return '';
+  }
+
+  const ICON = /(?:^|\s)(?:fa[srlbd]?|icon|glyphicon|bi|mdi|ti|ion|las?|octicon|codicon)-([a-z][a-z0-9-]*)/;
+  const GENERIC_CLASS = /^(fa[srlbd]?|icon|btn|button|ui|is-|has-|js-|active|selected)$|[0-9a-f]{5,}|^css-|^sc-|^jsx-/;
+
+  // describe names a clickable that has no accessible name the way a person
+  // would point at it: its text, title, alt, description, an icon's name
+  // (from its class or image file), else "clickable span".
+  function describe(el) {
+    const t = shownText(el);
+    if (t) return clip(t, 80);
+    for (const a of ['title', 'alt', 'aria-description', 'data-tooltip', 'data-title']) {
+      const v = collapse(el.getAttribute(a));
+      if (v) return v;
+    }
+    const img = el.querySelector('img[alt],[title]');
+    if (img) { const v = collapse(img.getAttribute('alt') || img.getAttribute('title')); if (v) return v; }
+    let icon = '';
+    for (const n of [el, ...el.querySelectorAll('*')].slice(0, 8)) {
+      const m = ICON.exec(typeof n.className === 'string' ? n.className : (n.getAttribute('class') || ''));
+      if (m && !/^(solid|regular|light|brands|fw|lg|xs|sm|[0-9]x)$/.test(m[1])) { icon = m[1]; break; }
+      const src = n.localName === 'img' ? n.getAttribute('src') : (n.localName === 'use' ? (n.getAttribute('href') || n.getAttribute('xlink:href')) : '');
+      const file = src && /([a-z][a-z0-9_-]*)(?:\.[a-z]{2,4})?(?:[?#].*)?$/i.exec(src.replace(/^.*[\/#]/, ''));
+      if (file) { icon = file[1]; break; }
+    }
+    if (!icon) {
+      const bg = getComputedStyle(el).backgroundImage;
+      const m = bg && /url\(["']?[^"')]*?([a-z][a-z0-9_-]*)\.[a-z]{2,4}["']?\)/i.exec(bg);
+      if (m) icon = m[1];
+    }
+    if (icon) return 'icon button (' + icon.replace(/[-_]+/g, ' ') + ')';
+    const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).find(c => c && !GENERIC_CLASS.test(c));
+    return 'clickable ' + el.localName + (cls ? ' (' + cls.replace(/[-_]+/g, ' ') + ')' : '');
   }
 
 
@@ -137,7 +199,8 @@
   }
 
   // state bits: 1 checked, 2 mixed, 4 disabled, 8 expanded, 16 selected, 32 focused, 64 unchecked,
-  // 128 collapsed, 256 readonly, 512 required, 1024 editable, 2048 pressed, 4096 unpressed, 8192 invalid
+  // 128 collapsed, 256 readonly, 512 required, 1024 editable, 2048 pressed, 4096 unpressed, 8192 invalid,
+  // 16384 busy, 32768 multiselectable
   function stateOf(el, role, focused) {
     let st = 0;
     const tag = el.localName;
@@ -160,8 +223,37 @@
     if ((tag === 'input' && TEXTY.has(el.type)) || tag === 'textarea' || el.isContentEditable) st |= 1024;
     const ap = el.getAttribute('aria-pressed');
     if (ap === 'true') st |= 2048; else if (ap === 'false') st |= 4096; else if (ap === 'mixed') st |= 2;
-    if (el.getAttribute('aria-invalid') === 'true') st |= 8192;
+    const ai = el.getAttribute('aria-invalid');
+    if (ai !== null && ai !== 'false') st |= 8192;
+    if (el.getAttribute('aria-busy') === 'true') st |= 16384;
+    if ((tag === 'select' && el.multiple) || el.getAttribute('aria-multiselectable') === 'true') st |= 32768;
     return st;
+  }
+
+  // The rest of a ref's state, as strings: [current, sort, level, valuemin,
+  // valuemax, valuetext].
+  const RANGE = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
+  function extrasOf(el, role) {
+    let cur = el.getAttribute('aria-current');
+    if (cur === 'false' || cur === '') cur = null;
+    const sort = el.getAttribute('aria-sort');
+    let level = el.getAttribute('aria-level') || '';
+    if (!level && role === 'treeitem') {
+      let n = 1;
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const r = p.getAttribute('role');
+        if (r === 'tree' || r === 'treegrid') break;
+        if (r === 'treeitem') n++;
+      }
+      level = String(n);
+    }
+    let min = '', max = '', vt = '';
+    if (RANGE.has(role)) {
+      if (el.localName === 'input') { min = el.min; max = el.max; if (el.type === 'range') { min = min || '0'; max = max || '100'; } }
+      else { min = el.getAttribute('aria-valuemin') || ''; max = el.getAttribute('aria-valuemax') || ''; }
+      vt = el.getAttribute('aria-valuetext') || '';
+    }
+    return [cur || '', sort && sort !== 'none' ? sort : '', level, min, max, vt];
   }
 
   function valueOf(el, role) {
@@ -259,58 +351,100 @@
   }
 
   // row of a ref: [0, depth, k, role, name, state, value, x, y, w, h, inView, stable, landmark#, context,
-  //                 group#, row, up (key of the enclosing ref, -1 for none)]
+  //                 group#, row, up (key of the enclosing ref, -1 for none), current, sort, level, valuemin,
+  //                 valuemax, valuetext]
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up) {
     const b = box(el, vw, vh);
-    const k = keyOf(el), st = stateOf(el, role, focused), v = valueOf(el, role);
-    S.sig[k] = st + '|' + v;
+    const k = keyOf(el), st = stateOf(el, role, focused), v = valueOf(el, role), x = extrasOf(el, role);
+    S.sig[k] = st + '|' + v + '|' + x.join('|');
     S.role[k] = role;
-    return [0, depth, k, role, name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), intern(lm), ctx, intern(group), rowNo || 0, up === undefined ? -1 : up];
+    return [0, depth, k, role, name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), intern(lm), ctx, intern(group), rowNo || 0, up === undefined ? -1 : up, ...x];
   }
 
-  // Walk the document (and open shadow roots) in order. Rows: refs (0),
-  // landmarks [1, depth, role, name, modal], headings [2, depth, level, name],
-  // frames [3, depth, k, title].
-  S.walk = function (opts) {
-    opts = opts || {};
-    const t0 = performance.now();
-    if (ACC.computed) { // Chromium's own values (cross-check): only with the feature and a live AX context
-      if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
-      const probe = document.body || document.documentElement;
-      void probe.computedRole;
-      if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+  // Page text. A person reads more than controls: paragraphs, list items,
+  // table rows, what a status line says. Each text block is one row,
+  // [4, depth, k, kind, text, group#, row, up, landmark#]; kind is 'text', 'row', or
+  // the live-region role (status, alert, log, marquee, timer). A block
+  // gathers the text of its subtree except what refs (their names say it),
+  // headings, landmarks and nested blocks show themselves. The text of a
+  // block is known only when its subtree has been walked: the row holds its
+  // sink and is filled in at the end.
+  const LIVE = new Set(['status', 'alert', 'log', 'marquee', 'timer']);
+  const TEXT_TAGS = new Set(['p', 'li', 'dt', 'dd', 'blockquote', 'pre', 'figcaption', 'caption', 'legend']);
+  const TEXT_ROLES = new Set(['paragraph', 'listitem', 'note', 'tooltip', 'definition', 'term', 'blockquote', 'caption']);
+  const CELL = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+  const INLINE = new Set(['inline', 'contents']);
+  const TEXT_MAX = 300;
+
+  function ownText(el) {
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && /\S/.test(c.data)) return true;
+    return false;
+  }
+
+  function sinkText(sink) {
+    if (sink.cells) {
+      const cells = [];
+      for (const c of sink.cells) { const t = sinkText(c); if (t) cells.push(t); }
+      return clip(cells.join(' | '), TEXT_MAX);
     }
-    strs = []; sid = new Map();
+    return clip(collapse(sink.parts.join('').replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, '')), TEXT_MAX);
+  }
+
+  // textBlock says whether el opens a text block, and of what kind.
+  function textBlock(el, tag, role, sink) {
+    if (LIVE.has(role)) return role;
+    if (role === 'row') return 'row';
+    if (TEXT_TAGS.has(tag) || TEXT_ROLES.has(el.getAttribute('role'))) return 'text';
+    if (!sink && ownText(el)) return 'text';
+    return '';
+  }
+
+  // walkDOM is the walk itself; see S.walk.
+  function walkDOM(opts) {
+    strs = []; sid = new Map(); S.sig = []; S.role = [];
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
-    const rows = [], pick = [], pk = [], cand = [], shadows = [];
+    const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     let closed = false, heading = '';
-    const ctxCache = new Map();
-    // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up]
-    // stack entries also carry the parent's cursor, so each element's style is
-    // read once: a pointer cursor an element sets itself marks it clickable.
-    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '']];
+    // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink];
+    // a text node or a block boundary (' ') is [node, sink]. Each element's style is read once: a pointer
+    // cursor an element sets itself marks it clickable, display:none hides its subtree.
+    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null]];
     while (stack.length) {
-      const [el, depth, lm, ctx, inRef, group, rows_, rowNo, up, parentCursor] = stack.pop();
+      const e = stack.pop();
+      if (e.length === 2) {
+        e[1].parts.push(typeof e[0] === 'string' ? e[0] : e[0].data);
+        continue;
+      }
+      const [el, depth, lm, ctx, inRef, group, rows_, rowNo, up, parentCursor, sink] = e;
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
+      if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) continue; // hidden from everyone's reading
+      let cs = null, cursor = '';
+      if (!inRef || sink) {
+        cs = getComputedStyle(el);
+        if (cs.display === 'none') continue;
+        if (opts.pointer && !inRef) cursor = cs.cursor;
+      }
       let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
-      let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up;
+      let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up, childSink = sink;
       const hasRole = el.hasAttribute('role');
       if (tag === 'iframe' || tag === 'frame') {
         if (!hiddenFromAT(el)) {
           rows.push([3, depth, keyOf(el), collapse(el.getAttribute('title') || el.getAttribute('name') || '')]);
-          pick.push(el); pk.push(keyOf(el));
+          pick.push(el);
         }
         continue;
       }
+      let role = '';
       if (STRUCT_TAGS.has(tag) || hasRole) {
-        const role = (!hasRole && IMPLICIT[tag]) || cRole(el);
+        role = (!hasRole && IMPLICIT[tag]) || roleAt(el);
         if (role === 'heading') {
           if (!hiddenFromAT(el)) {
             const name = collapse(cName(el));
             const level = +(el.getAttribute('aria-level') || (/^h[1-6]$/.test(tag) ? tag[1] : 2));
             rows.push([2, depth, level, name]);
             heading = name;
+            childSink = null; // its text is the heading line
           }
         } else if (LANDMARK.has(role)) {
           const name = collapse(cName(el));
@@ -318,14 +452,15 @@
             if (!hiddenFromAT(el)) {
               rows.push([1, depth, role, name, (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')) ? 1 : 0]);
               childDepth = depth + 1;
-              childLm = role + (name ? ' ' + q(name) : '');
+              childLm = role + (name ? ' ' + lq(name) : '');
               heading = '';
+              childSink = null;
             }
           }
         }
         if (role === 'table' || role === 'grid' || role === 'treegrid') {
           const tn = collapse(cName(el));
-          childGroup = role + (tn ? ' ' + q(clip(tn, 60)) : '');
+          childGroup = role + (tn ? ' ' + lq(clip(tn, 60)) : '');
           childRows = {n: 0}; childRow = 0;
         } else if (role === 'row' && rows_) {
           childRow = ++rows_.n;
@@ -335,26 +470,45 @@
           let label = NAMED_FROM_CONTENT.has(role) && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')
             ? '' : collapse(cName(el));
           if (!label) label = firstText(el);
-          if (label) childCtx = role + ' ' + q(clip(label, 60));
+          if (label) childCtx = role + ' ' + lq(clip(label, 60));
         }
       }
-      let isRef = false, cursor = '';
-      if (opts.pointer && !inRef) cursor = getComputedStyle(el).cursor;
+      let isRef = false;
       if (strongCandidate(el)) isRef = true;
       else if (!inRef) {
         const weak = weakCandidate(el);
         if (weak === 'edit') isRef = true;
-        else if (weak === 'focus' || (cursor === 'pointer' && parentCursor !== 'pointer')) isRef = 'named';
+        else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer')) isRef = 'named';
       }
       if (isRef && !hiddenFromAT(el)) {
-        const role = roleOf(el);
-        const name = nameOf(el, role);
-        if (role && role !== 'none' && role !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(role) || role === 'heading'))) {
-          const c = ctx || (heading ? 'heading ' + q(clip(heading, 60)) : '');
-          rows.push(refRow(el, role === 'none' ? 'generic' : role, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up));
+        let rrole = roleOf(el);
+        let name = nameOf(el, rrole);
+        if (isRef === 'named') {
+          if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
+          if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
+          weakRefs.push(el);
+        }
+        if (rrole && rrole !== 'none' && rrole !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
+          const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
+          rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up));
           cand.push(el);
           childIn = true;
           childUp = keyOf(el);
+          childSink = null; // its name says its text
+        }
+      }
+      if (tag === 'label' && el.control) childSink = null; // it names its control
+      else if (!childIn && cs && role !== 'heading' && childLm === lm) {
+        const kind = textBlock(el, tag, role, childSink);
+        if (kind) {
+          const ns = kind === 'row' ? {cells: [], parts: []} : {parts: []};
+          const row = [4, depth, keyOf(el), kind, ns, intern(childGroup), childRow, up, intern(lm)];
+          rows.push(row); texts.push(row);
+          childSink = ns;
+        } else if (childSink && childSink.cells && (tag === 'td' || tag === 'th' || CELL.has(role))) {
+          const cell = {parts: []};
+          childSink.cells.push(cell);
+          childSink = cell;
         }
       }
       if (tag === 'select' || (tag === 'input')) continue; // the browser's own widgetry
@@ -362,17 +516,45 @@
         const b = el.getBoundingClientRect();
         if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
       }
-      const kids = el.children;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor]);
+      const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
+      const shown = tsink && ownText(el.shadowRoot || el) && el.checkVisibility({visibilityProperty: true});
+      const block = tsink && cs && !INLINE.has(cs.display);
+      if (block || (tag === 'br' && tsink)) stack.push([' ', tsink]);
       if (el.shadowRoot) {
+        // Light children of a host reach the reading through their slots;
+        // refs among them count where they stand, as the AX tree sees them.
         shadows.push(el.shadowRoot); // a document observer does not see into shadow trees
-        const sk = el.shadowRoot.children;
-        for (let i = sk.length - 1; i >= 0; i--) stack.push([sk[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor]);
+        const kids = el.children;
+        for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, null]);
       }
+      for (let c = (el.shadowRoot || el).lastChild; c; c = c.previousSibling) {
+        if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink]);
+        else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
+      }
+      if (block) stack.push([' ', tsink]);
     }
+    for (const row of texts) row[4] = sinkText(row[4]);
+    return {rows, cand, pick, shadows, closed, focused, vw, vh, weak: new Set(weakRefs)};
+  }
+
+  // Walk the document (and open shadow roots) in order. Rows: refs (0),
+  // landmarks [1, depth, role, name, modal], headings [2, depth, level, name],
+  // frames [3, depth, k, title], text (4, above).
+  S.walk = function (opts) {
+    opts = opts || {};
+    const t0 = performance.now();
+    if (opts.textOnly) return textWalk(opts);
+    if (ACC.computed) { // Chromium's own values (cross-check): only with the feature and a live AX context
+      if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
+      const probe = document.body || document.documentElement;
+      void cRole(probe);
+      if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+    }
+    const {rows, cand, pick, shadows, closed, focused, vw, vh} = walkDOM(opts);
     // Backend node ids: for every ref of a page of ordinary size, else for
     // what is in view or focused (the rest are looked up when acted on).
     const allIDs = cand.length <= (opts.limit || 0);
+    const pk = pick.map(keyOf);
     let r = 0;
     for (const row of rows) {
       if (row[0] !== 0) continue;
@@ -380,22 +562,53 @@
       if (allIDs || row[11] || el === focused) { pick.push(el); pk.push(row[2]); }
     }
     S.sx = scrollX; S.sy = scrollY; S.vw = vw; S.vh = vh; S.deltas = 0;
-    S.dirty.clear(); S.added = []; S.removed = [];
+    S.dirty.clear(); S.wide = false;
     if (!S.mo) observe();
     for (const root of shadows) S.mo.observe(root, OBSERVE);
     return [q({pk, strs, closed, ms: performance.now() - t0}), encode(rows), pick];
   };
 
+  // textWalk is the walk of a frame read from the AX tree: only its text
+  // rows, each with its element (for its backend node id), so the AX path
+  // shows the same text as the in-page inventory.
+  function textWalk(opts) {
+    const saved = [S.els, S.index, S.sig, S.role];
+    S.els = []; S.index = new Map();
+    let out, els;
+    textMode = true;
+    try {
+      out = walkDOM(opts);
+      els = S.els;
+    } finally {
+      [S.els, S.index, S.sig, S.role] = saved;
+      textMode = false;
+    }
+    const pick = [], text = [];
+    for (const r of out.rows) {
+      if (r[0] === 4 || (r[0] === 0 && out.weak.has(els[r[2]]))) {
+        pick.push(els[r[2]]);
+        text.push(r);
+      }
+    }
+    return [q({strs, pk: text.map((r, i) => i)}), encode(text), pick];
+  }
+
   const OBSERVE = {subtree: true, childList: true, attributes: true, characterData: true};
+
+  // Attributes that change a ref's own state and nothing else a person
+  // sees; any other change (a class, a style, hidden, aria-expanded that CSS
+  // may follow, text, nodes coming and going) can show or hide anything, and
+  // the look after it walks the document again.
+  const STATE_ATTRS = new Set(['aria-checked', 'aria-pressed', 'aria-selected', 'aria-valuenow', 'aria-valuetext',
+    'value', 'checked', 'selected', 'aria-activedescendant', 'tabindex', 'aria-invalid', 'aria-label', 'title',
+    'aria-describedby', 'aria-disabled', 'disabled', 'aria-current', 'aria-sort']);
 
   function record(recs) {
     for (const r of recs) {
-      if (r.type === 'attributes') S.dirty.add(r.target);
-      else if (r.type === 'characterData') { if (r.target.parentElement) S.dirty.add(r.target.parentElement); }
-      else {
-        S.dirty.add(r.target.nodeType === 11 ? r.target.host : r.target);
-        for (const n of r.addedNodes) if (n.nodeType === 1) S.added.push(n);
-        for (const n of r.removedNodes) if (n.nodeType === 1) S.removed.push(n);
+      if (r.type === 'attributes' && STATE_ATTRS.has(r.attributeName) && S.index.has(r.target) && S.sig[S.index.get(r.target)] !== undefined) {
+        S.dirty.add(r.target);
+      } else if (r.target.nodeType !== 1 || !r.target.closest('[data-rodagent-overlay]')) {
+        S.wide = true;
       }
     }
   }
@@ -403,34 +616,28 @@
   function observe() {
     S.mo = new MutationObserver(record);
     S.mo.observe(document, OBSERVE);
-    const mark = e => { const t = e.composedPath()[0]; if (t && t.nodeType === 1) S.dirty.add(t); };
+    const mark = e => { const t = e.composedPath()[0]; if (t && t.nodeType === 1 && S.index.has(t)) S.dirty.add(t); };
     for (const ev of ['input', 'change', 'focusin', 'focusout', 'toggle']) document.addEventListener(ev, mark, true);
   }
 
-  // delta: what changed among known refs since the last walk or delta. It
-  // gives up (full: true) when a change is too wide to follow cheaply.
-  S.delta = function () {
+  // delta: what changed since the last walk or delta. State changes of known
+  // refs are read on their own; any other change walks the document again in
+  // the same call (walked: true), so a delta always equals a fresh read.
+  S.delta = function (opts) {
     record(S.mo.takeRecords()); // records not yet delivered count too
-    const dirty = [...S.dirty], added = S.added, removedNodes = S.removed;
-    S.dirty.clear(); S.added = []; S.removed = [];
+    const dirty = [...S.dirty], wide = S.wide;
+    S.dirty.clear(); S.wide = false;
     S.deltas++;
-    if (S.deltas > 50 || added.length > 200 || dirty.length > 500) return [q({full: true}), '', []];
+    if (wide) {
+      const r = S.walk(opts);
+      const m = JSON.parse(r[0]);
+      m.walked = true;
+      r[0] = q(m);
+      return r;
+    }
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const hit = new Set();
-    for (const d of dirty) {
-      if (!d || !d.isConnected && !S.index.has(d)) continue;
-      if (S.index.has(d)) hit.add(S.index.get(d));
-      for (let p = d.parentElement; p; p = p.parentElement) if (S.index.has(p)) { hit.add(S.index.get(p)); break; }
-      if (d.childElementCount) {
-        if (d.querySelectorAll('*').length > 300) return [q({full: true}), '', []]; // a big subtree changed: walk again
-        for (const c of d.querySelectorAll('*')) if (S.index.has(c)) hit.add(S.index.get(c));
-      }
-      if (d.localName === 'label' && d.control && S.index.has(d.control)) hit.add(S.index.get(d.control));
-      if (d.nodeType === 1 && (STRUCT_TAGS.has(d.localName) || d.hasAttribute('role'))) {
-        const r = cRole(d);
-        if (r === 'heading' || LANDMARK.has(r) || r === 'Iframe') return [q({full: true}), '', []];
-      }
-    }
+    for (const d of dirty) if (S.index.has(d)) hit.add(S.index.get(d));
     // State set by scripts (el.checked = …, el.value = …) fires no event and
     // changes no attribute: compare every ref's cheap state with the last read.
     for (let k = 0; k < S.els.length; k++) {
@@ -438,25 +645,13 @@
       if (sig === undefined || hit.has(k)) continue;
       const el = S.els[k];
       if (!el.isConnected) { hit.add(k); continue; }
-      if (stateOf(el, S.role[k], focused) + '|' + valueOf(el, S.role[k]) !== sig) hit.add(k);
-    }
-    for (const n of removedNodes) {
-      if (n.isConnected) continue;
-      if (S.index.has(n)) hit.add(S.index.get(n));
-      for (const c of n.querySelectorAll('*')) if (S.index.has(c)) hit.add(S.index.get(c));
-    }
-    for (const a of added) {
-      if (!a.isConnected) continue;
-      // structure or frames inside new content: the full walk places them right
-      if (STRUCT_TAGS.has(a.localName) || a.querySelector('iframe,frame,[role],' + [...STRUCT_TAGS].join(','))) return [q({full: true}), '', []];
-      if (a.matches('a[href],button,input,select,textarea,summary,[tabindex],[contenteditable]') ||
-          a.querySelector('a[href],button,input,select,textarea,summary,[tabindex],[contenteditable]')) return [q({full: true}), '', []];
+      if (stateOf(el, S.role[k], focused) + '|' + valueOf(el, S.role[k]) + '|' + extrasOf(el, S.role[k]).join('|') !== sig) hit.add(k);
     }
     strs = []; sid = new Map();
     const rows = [], pick = [], pk = [], gone = [];
     for (const k of hit) {
       const el = S.els[k];
-      if (!el.isConnected || hiddenFromAT(el)) { gone.push(k); continue; }
+      if (!el.isConnected || hiddenFromAT(el)) { gone.push(k); S.sig[k] = undefined; continue; }
       const role = roleOf(el);
       rows.push(refRow(el, role, nameOf(el, role), 0, '', '', focused, vw, vh));
       pick.push(el); pk.push(k);
@@ -464,7 +659,7 @@
     let boxes = null;
     if (scrollX !== S.sx || scrollY !== S.sy || vw !== S.vw || vh !== S.vh) {
       boxes = [];
-      for (let k = 0; k < S.els.length; k++) if (S.els[k].isConnected) boxes.push([k, ...box(S.els[k], vw, vh)]);
+      for (let k = 0; k < S.els.length; k++) if (S.sig[k] !== undefined && S.els[k].isConnected) boxes.push([k, ...box(S.els[k], vw, vh)]);
       S.sx = scrollX; S.sy = scrollY; S.vw = vw; S.vh = vh;
     }
     return [q({pk, strs, gone, boxes}), encode(rows), pick];

@@ -19,6 +19,86 @@ type Registry struct {
 	moved  map[string]bool     // handles re-bound by actions since the last snapshot
 	away   map[NodeKey]string  // handles of elements that left; the same node coming back gets its handle again
 	left   map[string]*Element // the elements behind those handles
+	texts  []TextEntry         // the page text of the last inventory, in document order
+}
+
+// TextEntry is one piece of page text of an inventory: a paragraph, a table
+// row, a live region.
+type TextEntry struct {
+	Key      NodeKey
+	Kind     string // "text", "row", "status", "alert", "log", "marquee", "timer"
+	Text     string
+	Landmark string
+}
+
+// TextDiff is one piece of page text that appeared ("+"), changed ("~") or
+// went away ("-") between two inventories.
+type TextDiff struct {
+	Op string
+	TextEntry
+}
+
+// UpdateText records the page text of a fresh inventory and returns what
+// changed since the previous one, in document order (what went away last).
+// Text is known by the element that holds it; an empty live region counts,
+// so the line it later shows reads as a change of that region.
+func (r *Registry) UpdateText(ts []TextEntry) []TextDiff {
+	old := make(map[NodeKey]TextEntry, len(r.texts))
+	for _, t := range r.texts {
+		old[t.Key] = t
+	}
+	var out []TextDiff
+	seen := make(map[NodeKey]bool, len(ts))
+	for _, t := range ts {
+		seen[t.Key] = true
+		o, had := old[t.Key]
+		switch {
+		case !had || (o.Text == "" && o.Kind != t.Kind):
+			if t.Text != "" {
+				out = append(out, TextDiff{Op: "+", TextEntry: t})
+			}
+		case o.Text != t.Text || o.Kind != t.Kind:
+			if t.Text == "" && !isLive(t.Kind) {
+				out = append(out, TextDiff{Op: "-", TextEntry: o})
+			} else if o.Text == "" && !isLive(t.Kind) {
+				out = append(out, TextDiff{Op: "+", TextEntry: t})
+			} else {
+				out = append(out, TextDiff{Op: "~", TextEntry: t})
+			}
+		}
+	}
+	for _, o := range r.texts {
+		if !seen[o.Key] && o.Text != "" {
+			out = append(out, TextDiff{Op: "-", TextEntry: o})
+		}
+	}
+	r.texts = ts
+	return out
+}
+
+func isLive(kind string) bool {
+	switch kind {
+	case "status", "alert", "log", "marquee", "timer":
+		return true
+	}
+	return false
+}
+
+// ApplyText applies text diffs to the text of an earlier inventory, keyed by
+// element: what a reader of the deltas alone knows of the page's text.
+func ApplyText(old map[NodeKey]string, d []TextDiff) map[NodeKey]string {
+	out := make(map[NodeKey]string, len(old)+len(d))
+	for k, v := range old {
+		out[k] = v
+	}
+	for _, x := range d {
+		if x.Op == "-" {
+			delete(out, x.Key)
+		} else {
+			out[x.Key] = x.Text
+		}
+	}
+	return out
 }
 
 // NewRegistry returns an empty registry for a new document.
@@ -48,6 +128,8 @@ type Diff struct {
 	Changed []Change
 	Rebound []string // handles whose element was replaced by a new node
 	Full    bool     // the caller should show the full inventory instead
+	Focus   string   // the handle that has focus now, when focus moved since the last inventory
+	Blurred bool     // focus left every ref
 }
 
 // Lookup returns the live element behind handle h.
@@ -178,6 +260,23 @@ func (r *Registry) Update(elems []*Element) Diff {
 		}
 	}
 	r.moved = map[string]bool{}
+	was, now := "", ""
+	for _, e := range elems {
+		if e.State.Focused {
+			now = e.Handle
+		}
+		if old := r.live[e.Handle]; old != nil && old.State.Focused {
+			was = e.Handle
+		}
+	}
+	for h, e := range r.live {
+		if e.State.Focused {
+			was = h
+		}
+	}
+	if now != was {
+		d.Focus, d.Blurred = now, now == ""
+	}
 	for _, e := range elems {
 		if old := r.live[e.Handle]; old != nil {
 			if f := changedFields(old, e); len(f) > 0 {
@@ -218,6 +317,10 @@ func changedFields(a, b *Element) []Field {
 	add("expanded", a.State.Expanded, b.State.Expanded)
 	add("selected", strconv.FormatBool(a.State.Selected), strconv.FormatBool(b.State.Selected))
 	add("disabled", strconv.FormatBool(a.State.Disabled), strconv.FormatBool(b.State.Disabled))
+	add("current", a.State.Current, b.State.Current)
+	add("sort", a.State.Sort, b.State.Sort)
+	add("invalid", strconv.FormatBool(a.State.Invalid), strconv.FormatBool(b.State.Invalid))
+	add("busy", strconv.FormatBool(a.State.Busy), strconv.FormatBool(b.State.Busy))
 	return f
 }
 

@@ -1,0 +1,419 @@
+package rodagent
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/rodagent/rodagent/internal/ax"
+)
+
+// Navigation: Open, Back, Forward and Reload return once the new document of
+// the main frame has committed and loaded. Any action may start a navigation
+// too (a link, a submit, Enter, location= in a handler): the page records
+// what the main frame asked for and did, and the next look or action waits
+// for the new document before it reads or resolves anything.
+//
+// "Loaded" is the load event, or DOMContentLoaded plus a network quiet
+// (Chromium's networkAlmostIdle: at most two connections for 500 ms) for
+// pages whose load event waits on a stream or a slow image.
+
+// navState is what the main frame's navigation events said; guarded by p.mu.
+type navState struct {
+	requested   int    // navigations the main frame's document asked for (links, forms, scripts)
+	commits     int    // new documents committed in the main frame
+	pending     bool   // a requested navigation has neither committed nor stopped
+	pendingURL  string // where it goes
+	loading     bool   // the main frame is loading (between started and stopped loading)
+	loadingFrom proto.NetworkLoaderID
+	fromReady   bool                  // the document loading started from had loaded: it is the one being left
+	gaveUp      proto.NetworkLoaderID // a document that never loaded within navSettleCap: not waited for again
+	lookURL     string                // the tab's URL at the previous snapshot
+}
+
+// navSettleCap bounds how long a look or an action waits for a navigation
+// that is still under way (a server that never answers, a page that never
+// finishes loading) before it proceeds with what the tab shows.
+const navSettleCap = 10 * time.Second
+
+// navMark is the navigation counters at one moment, to tell what happened since.
+type navMark struct {
+	requested, commits, seq int
+	loader                  proto.NetworkLoaderID
+}
+
+func (p *Page) navMark() navMark {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.navMarkLocked()
+}
+
+func (p *Page) navMarkLocked() navMark {
+	m := navMark{requested: p.nav.requested, commits: p.nav.commits, seq: p.navSeq}
+	if f := p.frames[p.mainFrame]; f != nil {
+		m.loader = f.loader
+	}
+	return m
+}
+
+// onNavEvent records the main frame's navigation requests and loading; the
+// caller holds p.mu and has checked the event is the main frame's, on the
+// page's own session.
+func (p *Page) onNavEvent(method string, requestedURL string) {
+	switch method {
+	case "Page.frameRequestedNavigation":
+		p.nav.requested++
+		p.nav.pending, p.nav.pendingURL = true, requestedURL
+	case "Page.frameStartedLoading":
+		p.nav.loading = true
+		if f := p.frames[p.mainFrame]; f != nil {
+			p.nav.loadingFrom = f.loader
+			p.nav.fromReady = docReady(p.loaded[f.loader])
+		}
+	case "Page.frameStoppedLoading":
+		p.nav.loading, p.nav.pending = false, false
+	case "Page.frameNavigated":
+		p.nav.commits++
+		p.nav.pending = false
+	}
+}
+
+// docReady reports whether a document's lifecycle says it has loaded: the
+// load event, or DOMContentLoaded with the network quiet. A document the
+// page never saw start (it was there before the library attached) counts.
+func docReady(seen map[string]bool) bool {
+	return seen == nil || seen["load"] || (seen["DOMContentLoaded"] && seen["networkAlmostIdle"])
+}
+
+// settledLocked reports whether no navigation of the main frame is under
+// way: nothing requested and uncommitted, the current document loaded, and
+// no load in flight away from a loaded document.
+func (p *Page) settledLocked() bool {
+	if p.nav.pending {
+		return false
+	}
+	f := p.frames[p.mainFrame]
+	if f == nil {
+		return false
+	}
+	if p.nav.loading && p.nav.fromReady && f.loader == p.nav.loadingFrom {
+		return false // left a loaded document; the next has not committed
+	}
+	return f.loader == p.nav.gaveUp || docReady(p.loaded[f.loader])
+}
+
+// settleNavigation waits until no navigation of the main frame is under way,
+// at most navSettleCap: past that the tab is read as it is. It fails only
+// when ctx ends or the page dies.
+func (p *Page) settleNavigation(ctx context.Context, action string) error {
+	p.mu.Lock()
+	done := p.settledLocked()
+	p.mu.Unlock()
+	if done {
+		return nil
+	}
+	capped, cancel := context.WithTimeout(ctx, navSettleCap)
+	defer cancel()
+	err := p.waitUntil(capped, func() (bool, error) { return p.settledLocked(), nil })
+	if err != nil && ctx.Err() == nil && capped.Err() != nil {
+		p.mu.Lock()
+		p.nav.pending = false
+		if f := p.frames[p.mainFrame]; f != nil {
+			p.nav.gaveUp = f.loader
+		}
+		p.mu.Unlock()
+		return nil
+	}
+	if err != nil {
+		return p.navErr(ctx, action, err)
+	}
+	return nil
+}
+
+// navErr names a failure while waiting for a navigation.
+func (p *Page) navErr(ctx context.Context, action string, err error) error {
+	if ctx.Err() != nil {
+		return failure(action, "", Timeout, "the page was still navigating", ctx.Err())
+	}
+	return err
+}
+
+// URL is the address of the tab's current document. After Open, Back,
+// Forward or Reload it is the new document's; after an action that started a
+// navigation, it is the new one's once a Snapshot (or the next action) has
+// waited for it — LastAction names where the navigation went.
+func (p *Page) URL() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if f := p.frames[p.mainFrame]; f != nil {
+		return f.url
+	}
+	return ""
+}
+
+// NavigationError reports that a navigation failed (network error, refused, …).
+type NavigationError struct {
+	URL    string // where the navigation went
+	Reason string // Chromium's error text, such as net::ERR_CONNECTION_REFUSED
+}
+
+// Error says where the navigation went and why it failed.
+func (e *NavigationError) Error() string {
+	return fmt.Sprintf("rodagent: navigating to %s failed: %s", e.URL, e.Reason)
+}
+
+// Open navigates the tab to rawURL and returns once the new document has
+// committed and loaded (the load event, or DOMContentLoaded and a network
+// quiet), with URL already the new one. Redirects are followed. Every ref of
+// the tab is dropped: acting on one afterwards reports PageChanged.
+func (p *Page) Open(ctx context.Context, rawURL string) error {
+	if err := p.b.cfg.allowURL(rawURL); err != nil {
+		return err
+	}
+	if err := p.approvePage(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL), URL: rawURL}); err != nil {
+		return err
+	}
+	unlock, err := p.lock(ctx, "open")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	err = p.open(ctx, rawURL)
+	p.report(ActionReport{Verb: "open", Status: statusOrReady(err), Navigated: err == nil, URL: p.URL()})
+	return err
+}
+
+func (p *Page) open(ctx context.Context, rawURL string) error {
+	p.markActed()
+	if _, err := url.Parse(rawURL); err != nil {
+		return fmt.Errorf("rodagent: open %q: %w", rawURL, err)
+	}
+	m := p.navMark()
+	mark := p.blockMark()
+	res, err := proto.PageNavigate{URL: rawURL}.Call(p.main.Bind(ctx))
+	if err != nil {
+		return p.navErr(ctx, "open", p.b.wrapErr(ctx, err))
+	}
+	if res.ErrorText != "" {
+		return p.navBlockedErr(rawURL, res.ErrorText, mark)
+	}
+	if res.LoaderID == "" {
+		// A same-document navigation (a fragment): the URL changes, refs stay.
+		err = p.waitNavigated(ctx, "open", m, false)
+	} else {
+		err = p.waitUntil(ctx, func() (bool, error) {
+			f := p.frames[p.mainFrame]
+			if f == nil {
+				return false, nil
+			}
+			// The asked-for document, or a later one that replaced it (a
+			// script redirect before load).
+			committed := f.loader == res.LoaderID || (p.nav.commits > m.commits && f.loader != m.loader)
+			return committed && p.settledLocked(), nil
+		})
+		err = p.navErr(ctx, "open", err)
+	}
+	if err != nil {
+		return err
+	}
+	p.mu.Lock()
+	p.resetRefsLocked()
+	p.mu.Unlock()
+	return nil
+}
+
+// waitNavigated waits for the main frame to navigate after m — to a new
+// document when newDoc, else within the document or to a new one — and then
+// for the navigation to settle.
+func (p *Page) waitNavigated(ctx context.Context, action string, m navMark, newDoc bool) error {
+	wctx, cancel := ctx, context.CancelFunc(func() {})
+	if !newDoc {
+		// A fragment navigation to the URL the tab already shows may fire
+		// no event at all: do not wait for one past a short bound.
+		wctx, cancel = context.WithTimeout(ctx, 2*time.Second)
+	}
+	defer cancel()
+	err := p.waitUntil(wctx, func() (bool, error) {
+		moved := p.nav.commits > m.commits
+		if !newDoc {
+			moved = moved || p.navSeq > m.seq
+		}
+		return moved && p.settledLocked(), nil
+	})
+	if err != nil && !newDoc && ctx.Err() == nil && wctx.Err() != nil {
+		err = nil
+	}
+	return p.navErr(ctx, action, err)
+}
+
+// resetRefsLocked starts a new registry when the main document changed; the
+// old one is kept for a while so acting on its handles says PageChanged.
+func (p *Page) resetRefsLocked() {
+	f := p.frames[p.mainFrame]
+	if f == nil || f.loader == p.regDoc {
+		return
+	}
+	p.oldRegs = append(p.oldRegs, p.reg)
+	if len(p.oldRegs) > 8 {
+		p.oldRegs = p.oldRegs[1:]
+	}
+	p.reg = ax.NewRegistry()
+	p.regDoc = f.loader
+	p.prefixes = map[proto.PageFrameID]string{}
+	p.nextFrame = 0
+}
+
+// historyStep moves back (-1) or forward (+1) in the tab's history and waits
+// for the document to load.
+func (p *Page) historyStep(ctx context.Context, verb string, delta int) error {
+	if err := p.approvePage(ctx, Action{Verb: verb}); err != nil {
+		return err
+	}
+	unlock, err := p.lock(ctx, verb)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	err = p.historyStepLocked(ctx, verb, delta)
+	p.report(ActionReport{Verb: verb, Status: statusOrReady(err), Navigated: err == nil, URL: p.URL()})
+	return err
+}
+
+func (p *Page) historyStepLocked(ctx context.Context, verb string, delta int) error {
+	// A navigation an earlier action started must land first: it is a history entry too.
+	if err := p.settleNavigation(ctx, verb); err != nil {
+		return err
+	}
+	h, err := proto.PageGetNavigationHistory{}.Call(p.main.Bind(ctx))
+	if err != nil {
+		return p.navErr(ctx, verb, p.b.wrapErr(ctx, err))
+	}
+	i := h.CurrentIndex + delta
+	if i < 0 || i >= len(h.Entries) {
+		return fmt.Errorf("rodagent: %s: no history entry in that direction", verb)
+	}
+	if err := p.b.cfg.allowURL(h.Entries[i].URL); err != nil {
+		return err
+	}
+	return p.navigateAndWait(ctx, verb, false, func() error {
+		return proto.PageNavigateToHistoryEntry{EntryID: h.Entries[i].ID}.Call(p.main.Bind(ctx))
+	})
+}
+
+// navigateAndWait runs start, waits for the main frame to navigate (within
+// the document or, when newDoc, to a new one) and for the new document to load.
+func (p *Page) navigateAndWait(ctx context.Context, verb string, newDoc bool, start func() error) error {
+	p.markActed()
+	m := p.navMark()
+	if err := start(); err != nil {
+		return p.navErr(ctx, verb, p.b.wrapErr(ctx, err))
+	}
+	if err := p.waitNavigated(ctx, verb, m, newDoc); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	p.resetRefsLocked()
+	p.mu.Unlock()
+	return nil
+}
+
+// Back goes one step back in the tab's history and returns once the page
+// there has committed and loaded (at once for a same-document entry).
+func (p *Page) Back(ctx context.Context) error { return p.historyStep(ctx, "back", -1) }
+
+// Forward goes one step forward in the tab's history and returns once the
+// page there has committed and loaded.
+func (p *Page) Forward(ctx context.Context) error { return p.historyStep(ctx, "forward", +1) }
+
+// Reload reloads the tab and returns once the new document has committed and
+// loaded; refs start over.
+func (p *Page) Reload(ctx context.Context) error {
+	if err := p.approvePage(ctx, Action{Verb: "reload"}); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	p.crashed = false // a reload is how a crashed tab comes back
+	p.mu.Unlock()
+	unlock, err := p.lock(ctx, "reload")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	err = p.navigateAndWait(ctx, "reload", true, func() error { return proto.PageReload{}.Call(p.main.Bind(ctx)) })
+	p.report(ActionReport{Verb: "reload", Status: statusOrReady(err), Navigated: err == nil, URL: p.URL()})
+	return err
+}
+
+// navBarrierJS is answered by the main frame's renderer after every event it
+// emitted before it, navigation requests included.
+const navBarrierJS = `0`
+
+// afterInput tells whether the input an action just sent started a
+// navigation of the main frame, and where it goes. One round trip to the
+// renderer makes sure its navigation request, if any, has arrived; a
+// document that goes away under that round trip is a navigation too.
+func (p *Page) afterInput(ctx context.Context, m navMark) (bool, string) {
+	bctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	_, err := proto.RuntimeEvaluate{Expression: navBarrierJS}.Call(p.main.Bind(bctx))
+	cancel()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	nav := p.nav.requested > m.requested || p.nav.commits > m.commits || p.navSeq > m.seq ||
+		isNavigationGone(err)
+	where := ""
+	if f := p.frames[p.mainFrame]; f != nil {
+		where = f.url
+	}
+	if p.nav.pending && p.nav.pendingURL != "" {
+		where = p.nav.pendingURL
+	}
+	return nav, where
+}
+
+// noteLook records the URL a snapshot shows and returns it when the tab has
+// moved since the previous snapshot ("" otherwise).
+func (p *Page) noteLook(u string) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	prev := p.nav.lookURL
+	p.nav.lookURL = u
+	if prev == "" || prev == u {
+		return ""
+	}
+	return u
+}
+
+// isNavigationGone reports whether err says the document (or its execution
+// context) went away under a call: a navigation, not a failure to report raw.
+func isNavigationGone(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	for _, s := range []string{"Inspected target navigated or closed", "Not attached to an active page",
+		"Cannot find context with specified id", "Execution context was destroyed", "No frame with given id",
+		"Frame with the given id was not found", "Cannot find default execution context"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// navPath is where a snapshot says the tab went: the path of the new URL
+// (with its origin when that changed too is visible in the page line), as
+// page-made text.
+func navPath(u string) string {
+	d := u
+	if i := strings.IndexAny(d, "?#"); i >= 0 {
+		d = d[:i] // the query and fragment can carry page-chosen text
+	}
+	if pu, err := url.Parse(d); err == nil && pu.Path != "" {
+		d = pu.EscapedPath()
+	}
+	return quote(d, 200)
+}

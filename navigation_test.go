@@ -1,0 +1,283 @@
+package rodagent_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/cdp"
+
+	"github.com/rodagent/rodagent"
+)
+
+// slowServer answers every page after delay, as a real server over a real
+// network does; /redirect/X answers 302 to /X (also after delay).
+func slowServer(t *testing.T, delay time.Duration) *httptest.Server {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(delay) // the server's latency, not a wait of the code under test
+		if rest, ok := strings.CutPrefix(r.URL.Path, "/redirect/"); ok {
+			http.Redirect(w, r, "/"+rest, http.StatusFound)
+			return
+		}
+		name := strings.Trim(r.URL.Path, "/")
+		if name == "" {
+			name = "home"
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, `<!doctype html><title>%[1]s</title><h1>Page %[1]s</h1>
+<p id=out>waiting</p>
+<button onclick="document.getElementById('out').textContent='clicked %[1]s'">Go %[1]s</button>
+<a href="/dest-link">To link</a>
+<button onclick="location='/dest-script'">Script away</button>
+<form action="/dest-form" method="get"><label>Query <input name=q></label><button>Submit form</button></form>
+<a href="#section">Hash</a>
+<button onclick="history.pushState({}, '', '/pushed')">Push</button>
+<img alt="Logo" src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" width=20 height=20>
+`, name)
+	})
+	s := httptest.NewServer(mux)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// typedErr fails the test when err is a raw protocol error: every failure a
+// public call returns is one of the library's types.
+func typedErr(t *testing.T, what string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	var ae *rodagent.ActionError
+	var ne *rodagent.NavigationError
+	switch {
+	case errors.As(err, &ae), errors.As(err, &ne), errors.Is(err, rodagent.ErrClosed), errors.Is(err, rodagent.ErrBrowserGone),
+		errors.Is(err, rodagent.ErrPageCrashed), errors.Is(err, rodagent.ErrNotAllowed):
+		return
+	}
+	var ce *cdp.Error
+	if errors.As(err, &ce) {
+		t.Fatalf("%s: raw CDP error escaped: %v", what, err)
+	}
+	t.Fatalf("%s: untyped error %T: %v", what, err, err)
+}
+
+// Open returns with the new document committed and loaded: the snapshot
+// that follows mints refs under it and a click on one of them is ready,
+// every time, on a server that takes 300 ms per page.
+func TestOpenSnapshotClickSlowServer(t *testing.T) {
+	srv := slowServer(t, 300*time.Millisecond)
+	p := openURL(t, srv.URL+"/a")
+	for i := 0; i < 20; i++ {
+		ctx := testCtx(t, 30*time.Second)
+		name := fmt.Sprintf("p%d", i)
+		err := p.Open(ctx, srv.URL+"/"+name)
+		typedErr(t, "Open", err)
+		if err != nil {
+			t.Fatalf("run %d: Open: %v", i, err)
+		}
+		if got := p.URL(); got != srv.URL+"/"+name {
+			t.Fatalf("run %d: URL() right after Open = %s", i, got)
+		}
+		s := snapshot(t, p)
+		btn := refNamed(t, s, "button", "Go "+name)
+		st, err := p.Click(ctx, btn)
+		typedErr(t, "Click", err)
+		if err != nil || st != rodagent.Ready {
+			t.Fatalf("run %d: Click(%s) = %s, %v", i, btn, st, err)
+		}
+		var out string
+		eval(t, p, "document.getElementById('out').textContent", &out)
+		if out != "clicked "+name {
+			t.Fatalf("run %d: the click did not land: %q", i, out)
+		}
+	}
+}
+
+// Open follows redirects and returns on the final document.
+func TestOpenRedirectSettles(t *testing.T) {
+	srv := slowServer(t, 150*time.Millisecond)
+	p := openURL(t, srv.URL+"/a")
+	ctx := testCtx(t, 30*time.Second)
+	if err := p.Open(ctx, srv.URL+"/redirect/final"); err != nil {
+		t.Fatal(err)
+	}
+	if p.URL() != srv.URL+"/final" {
+		t.Fatalf("URL after a redirect = %s", p.URL())
+	}
+	s := snapshot(t, p)
+	refNamed(t, s, "button", "Go final")
+	if r := p.LastAction(); r.Verb != "open" || !r.Navigated || r.URL != srv.URL+"/final" {
+		t.Fatalf("LastAction after Open = %+v", r)
+	}
+}
+
+// An action that navigates — a link, a form submit, Enter in a field, a
+// script's location= — is reported by LastAction, and the next Snapshot
+// shows the new document under its URL, saying where the tab went.
+func TestActionNavigationsSettle(t *testing.T) {
+	srv := slowServer(t, 200*time.Millisecond)
+	cases := []struct {
+		name string
+		act  func(ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error)
+		dest string
+	}{
+		{"link", func(ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
+			return p.Click(ctx, refNamed(t, s, "link", "To link"))
+		}, "/dest-link"},
+		{"script", func(ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
+			return p.Click(ctx, refNamed(t, s, "button", "Script away"))
+		}, "/dest-script"},
+		{"submit", func(ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
+			return p.Click(ctx, refNamed(t, s, "button", "Submit form"))
+		}, "/dest-form"},
+		{"enter", func(ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
+			if st, err := p.Type(ctx, refNamed(t, s, "textbox", "Query"), "hello"); err != nil {
+				return st, err
+			}
+			return p.Press(ctx, "Enter")
+		}, "/dest-form"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for run := 0; run < 3; run++ {
+				ctx := testCtx(t, 30*time.Second)
+				p := openURL(t, srv.URL+"/start")
+				s := snapshot(t, p)
+				st, err := tc.act(ctx, p, s)
+				typedErr(t, tc.name, err)
+				if err != nil || !st.OK() {
+					t.Fatalf("%s: %s %v", tc.name, st, err)
+				}
+				r := p.LastAction()
+				if !r.Navigated || !strings.Contains(r.URL, tc.dest) {
+					t.Fatalf("LastAction after %s = %+v, want a navigation to %s", tc.name, r, tc.dest)
+				}
+				s2, err := p.Snapshot(ctx)
+				typedErr(t, "Snapshot", err)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := strings.TrimPrefix(tc.dest, "/")
+				if !strings.Contains(s2.URL, tc.dest) || !strings.Contains(p.URL(), tc.dest) {
+					t.Fatalf("snapshot URL %s, page URL %s, want %s", s2.URL, p.URL(), tc.dest)
+				}
+				if !strings.Contains(s2.String(), "navigated to \""+tc.dest+"\"") {
+					t.Fatalf("the snapshot does not say where the tab went:\n%s", s2)
+				}
+				btn := refNamed(t, s2, "button", "Go "+want)
+				if st, err := p.Click(ctx, btn); err != nil || st != rodagent.Ready {
+					t.Fatalf("click on the new document: %s %v", st, err)
+				}
+				// The old document's refs say the page changed.
+				if _, err := p.Click(ctx, refNamed(t, s, "button", "Go start")); !errors.Is(err, rodagent.ErrPageChanged) {
+					t.Fatalf("old ref after navigation: %v", err)
+				}
+				_ = p.Close()
+			}
+		})
+	}
+}
+
+// The next action waits for a navigation under way, so it never acts on the
+// document that is being left: a ref of that document is PageChanged.
+func TestActionAfterNavigationWaits(t *testing.T) {
+	srv := slowServer(t, 400*time.Millisecond)
+	p := openURL(t, srv.URL+"/start")
+	ctx := testCtx(t, 30*time.Second)
+	s := snapshot(t, p)
+	if _, err := p.Click(ctx, refNamed(t, s, "link", "To link")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := p.Click(ctx, refNamed(t, s, "button", "Go start"))
+	if !errors.Is(err, rodagent.ErrPageChanged) {
+		t.Fatalf("acting on the old document while a navigation is under way: %v", err)
+	}
+	if !strings.HasSuffix(p.URL(), "/dest-link") {
+		t.Fatalf("URL = %s", p.URL())
+	}
+}
+
+// Same-document navigations (a fragment, pushState) keep refs.
+func TestSameDocumentNavigationKeepsRefs(t *testing.T) {
+	srv := slowServer(t, 0)
+	p := openURL(t, srv.URL+"/start")
+	ctx := testCtx(t, 30*time.Second)
+	s := snapshot(t, p)
+	if st, err := p.Click(ctx, refNamed(t, s, "link", "Hash")); err != nil || !st.OK() {
+		t.Fatalf("hash link: %s %v", st, err)
+	}
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Push")); err != nil || !st.OK() {
+		t.Fatalf("pushState: %s %v", st, err)
+	}
+	s2 := snapshot(t, p)
+	if !strings.HasSuffix(s2.URL, "/pushed") {
+		t.Fatalf("URL after pushState = %s", s2.URL)
+	}
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Go start")); err != nil || st != rodagent.Ready {
+		t.Fatalf("a ref taken before the route change: %s %v", st, err)
+	}
+}
+
+// Back, Forward and Reload return with the document they went to loaded and
+// URL() already saying so.
+func TestHistorySettles(t *testing.T) {
+	srv := slowServer(t, 300*time.Millisecond)
+	p := openURL(t, srv.URL+"/one")
+	ctx := testCtx(t, 60*time.Second)
+	if err := p.Open(ctx, srv.URL+"/two"); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		err := p.Back(ctx)
+		typedErr(t, "Back", err)
+		if err != nil || p.URL() != srv.URL+"/one" {
+			t.Fatalf("Back: %v, URL %s", err, p.URL())
+		}
+		refNamed(t, snapshot(t, p), "button", "Go one")
+		err = p.Forward(ctx)
+		typedErr(t, "Forward", err)
+		if err != nil || p.URL() != srv.URL+"/two" {
+			t.Fatalf("Forward: %v, URL %s", err, p.URL())
+		}
+		s := snapshot(t, p)
+		if st, err := p.Click(ctx, refNamed(t, s, "button", "Go two")); err != nil || st != rodagent.Ready {
+			t.Fatalf("click after Forward: %s %v", st, err)
+		}
+		err = p.Reload(ctx)
+		typedErr(t, "Reload", err)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = snapshot(t, p)
+		if st, err := p.Click(ctx, refNamed(t, s, "button", "Go two")); err != nil || st != rodagent.Ready {
+			t.Fatalf("click after Reload: %s %v", st, err)
+		}
+	}
+}
+
+// ByRole takes the ARIA role names, and Chromium's internal ones as aliases.
+func TestByRoleImg(t *testing.T) {
+	srv := slowServer(t, 0)
+	p := openURL(t, srv.URL+"/start")
+	ctx := testCtx(t, 30*time.Second)
+	for _, role := range []string{"img", "image", "IMG"} {
+		refs, err := p.Find(ctx, rodagent.ByRole(role, "Logo"))
+		if err != nil || len(refs) != 1 {
+			t.Fatalf("ByRole(%q, Logo): %v %v", role, refs, err)
+		}
+	}
+	l, err := rodagent.ParseLocator(`role=img[name="Logo"]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if refs, err := p.Find(ctx, l); err != nil || len(refs) != 1 {
+		t.Fatalf("role=img: %v %v", refs, err)
+	}
+}

@@ -1,0 +1,302 @@
+package rodagent_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+)
+
+// twoOrigins serves pages under two origins of one server: allowed
+// (127.0.0.1) and forbidden (localhost). Every request the forbidden origin
+// receives is counted: enforcement means that count stays 0.
+type twoOrigins struct {
+	allowed, forbidden string
+	forbiddenHits      atomic.Int64
+	mu                 sync.Mutex
+	pages              map[string]string
+	handlers           map[string]http.HandlerFunc
+	hits               map[string]int // requests per host+path
+}
+
+func newTwoOrigins(t *testing.T) *twoOrigins {
+	t.Helper()
+	o := &twoOrigins{pages: map[string]string{}, handlers: map[string]http.HandlerFunc{}, hits: map[string]int{}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: http.HandlerFunc(o.serve)}}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	port := ln.Addr().(*net.TCPAddr).Port
+	o.allowed = fmt.Sprintf("http://127.0.0.1:%d", port)
+	o.forbidden = fmt.Sprintf("http://localhost:%d", port)
+	return o
+}
+
+func (o *twoOrigins) page(path, html string) {
+	o.mu.Lock()
+	o.pages[path] = strings.ReplaceAll(strings.ReplaceAll(html, "FORBIDDEN", o.forbidden), "ALLOWED", o.allowed)
+	o.mu.Unlock()
+}
+
+// handle serves path (on both origins) with h.
+func (o *twoOrigins) handle(path string, h http.HandlerFunc) {
+	o.mu.Lock()
+	o.handlers[path] = h
+	o.mu.Unlock()
+}
+
+// hitCount is how many requests origin+path received ("http://…/api").
+func (o *twoOrigins) hitCount(url string) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.hits[url]
+}
+
+func (o *twoOrigins) serve(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.Host, "localhost") {
+		o.forbiddenHits.Add(1)
+	}
+	o.mu.Lock()
+	o.hits["http://"+r.Host+r.URL.Path]++
+	h := o.handlers[r.URL.Path]
+	o.mu.Unlock()
+	if h != nil {
+		h(w, r)
+		return
+	}
+	if r.URL.Path == "/redirect" {
+		http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
+		return
+	}
+	o.mu.Lock()
+	html, ok := o.pages[r.URL.Path]
+	o.mu.Unlock()
+	if !ok {
+		html = `<!doctype html><title>landing</title><button onclick="fetch('/clicked')">Delete account</button>`
+	}
+	w.Header().Set("Content-Type", "text/html")
+	fmt.Fprint(w, html)
+}
+
+// guardedContext connects to the shared browser with an allowlist and gives
+// the test an isolated context of its own.
+func guardedContext(t *testing.T, allowed ...string) *rodagent.Browser {
+	t.Helper()
+	ctx := testCtx(t, 30*time.Second)
+	b, err := rodagent.Connect(ctx, shared.DevToolsURL(), rodagent.WithAllowedOrigins(allowed...))
+	if err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	c, err := b.NewContext(ctx)
+	if err != nil {
+		t.Fatalf("NewContext: %v", err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// waitBlocked takes snapshots until one reports a blocked navigation, and
+// returns its text.
+func waitBlocked(t *testing.T, p *rodagent.Page) string {
+	t.Helper()
+	ctx := testCtx(t, 15*time.Second)
+	for {
+		s, err := p.Snapshot(ctx)
+		if err != nil {
+			t.Fatalf("no snapshot reported a blocked navigation: %v", err)
+		}
+		if len(s.Blocked) > 0 {
+			return s.String()
+		}
+	}
+}
+
+func TestOriginsEnforcedWhereNavigationLands(t *testing.T) {
+	o := newTwoOrigins(t)
+	b := guardedContext(t, o.allowed)
+	o.page("/link", `<a href="FORBIDDEN/landing">Go away</a>`)
+	o.page("/redirect-link", `<a href="/redirect?to=FORBIDDEN/landing">Go via redirect</a>`)
+	o.page("/form", `<form action="FORBIDDEN/landing" method="post"><input name="q" value="x"><button>Send</button></form>`)
+	o.page("/script", `<button onclick="location.href='FORBIDDEN/landing'">Move</button>`)
+	o.page("/popup", `<button onclick="window.open('FORBIDDEN/landing')">Open popup</button>`)
+	o.page("/blank-link", `<a href="FORBIDDEN/landing" target="_blank">New tab</a>`)
+	o.page("/timer", `<title>timer</title><p>soon</p><script>setTimeout(() => { location.href = 'FORBIDDEN/landing' }, 50)</script>`)
+	o.page("/meta", `<meta http-equiv="refresh" content="0;url=FORBIDDEN/landing"><p>refreshing</p>`)
+	o.page("/iframe", `<p>outer</p><iframe title="Elsewhere" src="FORBIDDEN/landing"></iframe>`)
+	o.page("/ok", `<a href="/ok2">Next</a>`)
+	o.page("/ok2", `<p>second page</p>`)
+
+	clicks := []struct{ name, path, role, label string }{
+		{"link click", "/link", "link", "Go away"},
+		{"server redirect", "/redirect-link", "link", "Go via redirect"},
+		{"form submit", "/form", "button", "Send"},
+		{"location= immediate", "/script", "button", "Move"},
+		{"popup", "/popup", "button", "Open popup"},
+		{"target=_blank", "/blank-link", "link", "New tab"},
+	}
+	for _, tc := range clicks {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := testCtx(t, 30*time.Second)
+			p, err := b.NewPage(ctx, o.allowed+tc.path)
+			if err != nil {
+				t.Fatalf("NewPage: %v", err)
+			}
+			defer p.Close()
+			s := snapshot(t, p)
+			_, err = p.Click(ctx, refNamed(t, s, tc.role, tc.label))
+			if !errors.Is(err, rodagent.ErrNotAllowed) {
+				t.Fatalf("the click that set off a navigation to a forbidden origin should fail with ErrNotAllowed, got %v", err)
+			}
+			if !strings.HasPrefix(p.URL(), o.allowed) {
+				t.Fatalf("the tab left the allowed origin: %s", p.URL())
+			}
+			text := snapshot(t, p).String()
+			if !strings.Contains(text, "blocked navigation to "+o.forbidden) {
+				t.Errorf("the next snapshot should say where the blocked navigation went:\n%s", text)
+			}
+			tabs := waitTabs(t, b, 1)
+			if len(tabs) != 1 {
+				t.Errorf("a popup to a forbidden origin should be closed; tabs: %+v", tabs)
+			}
+		})
+	}
+	for _, tc := range []struct{ name, path string }{{"location= on a timer", "/timer"}, {"meta refresh", "/meta"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := testCtx(t, 30*time.Second)
+			p, err := b.NewPage(ctx, o.allowed+tc.path)
+			if err != nil {
+				t.Fatalf("NewPage: %v", err)
+			}
+			defer p.Close()
+			text := waitBlocked(t, p)
+			if !strings.Contains(text, "blocked navigation to "+o.forbidden) || !strings.HasPrefix(p.URL(), o.allowed) {
+				t.Errorf("the page should stay at %s and say what was blocked; at %s:\n%s", o.allowed, p.URL(), text)
+			}
+		})
+	}
+	t.Run("iframe", func(t *testing.T) {
+		ctx := testCtx(t, 30*time.Second)
+		p, err := b.NewPage(ctx, o.allowed+"/iframe")
+		if err != nil {
+			t.Fatalf("NewPage: %v", err)
+		}
+		defer p.Close()
+		text := waitBlocked(t, p)
+		s := snapshot(t, p, rodagent.WithFull())
+		blockedFrame := false
+		for _, f := range s.Frames {
+			if f.Prefix != "" && strings.Contains(f.Error, "blocked navigation to "+o.forbidden) {
+				blockedFrame = true
+			}
+		}
+		if !blockedFrame {
+			t.Errorf("the iframe should be shown as blocked: %+v\n%s", s.Frames, text)
+		}
+		for _, r := range s.Refs {
+			if r.Name == "Delete account" {
+				t.Errorf("the forbidden frame's content is reachable: %+v", r)
+			}
+		}
+	})
+	t.Run("Open through a redirect", func(t *testing.T) {
+		ctx := testCtx(t, 30*time.Second)
+		p, err := b.NewPage(ctx, o.allowed+"/ok")
+		if err != nil {
+			t.Fatalf("NewPage: %v", err)
+		}
+		defer p.Close()
+		err = p.Open(ctx, o.allowed+"/redirect?to="+o.forbidden+"/landing")
+		if !errors.Is(err, rodagent.ErrNotAllowed) {
+			t.Fatalf("Open through a redirect to a forbidden origin: want ErrNotAllowed, got %v", err)
+		}
+		if _, err := b.NewPage(ctx, o.allowed+"/redirect?to="+o.forbidden+"/landing"); !errors.Is(err, rodagent.ErrNotAllowed) {
+			t.Fatalf("NewPage through a redirect to a forbidden origin: want ErrNotAllowed, got %v", err)
+		}
+	})
+	t.Run("allowed navigation still works", func(t *testing.T) {
+		ctx := testCtx(t, 30*time.Second)
+		p, err := b.NewPage(ctx, o.allowed+"/ok")
+		if err != nil {
+			t.Fatalf("NewPage: %v", err)
+		}
+		defer p.Close()
+		if _, err := p.Click(ctx, refNamed(t, snapshot(t, p), "link", "Next")); err != nil {
+			t.Fatalf("click to an allowed page: %v", err)
+		}
+		if err := p.Wait(ctx, rodagent.TextPresent("second page")); err != nil {
+			t.Fatalf("the allowed navigation did not land: %v (at %s)", err, p.URL())
+		}
+	})
+	if n := o.forbiddenHits.Load(); n != 0 {
+		t.Errorf("the forbidden origin received %d requests; want none", n)
+	}
+}
+
+// waitTabs lists the context's tabs until there are want of them (a closed
+// popup can take a moment to leave the list), or returns the last listing.
+func waitTabs(t *testing.T, b *rodagent.Browser, want int) []rodagent.Tab {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		tabs, err := b.Tabs(ctx)
+		if err != nil || len(tabs) == want {
+			return tabs
+		}
+		select {
+		case <-ctx.Done():
+			return tabs
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// A popup the program never attached to is held too, down to its own
+// out-of-process frames: a cross-site iframe inside an allowed popup that
+// navigates itself to a forbidden origin on a timer is stopped.
+func TestOriginsHoldInsideAPopupsFrames(t *testing.T) {
+	o := newTwoOrigins(t)
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Fatalf("a third origin on 127.0.0.2: %v", err)
+	}
+	third := &httptest.Server{Listener: ln, Config: &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, `<!doctype html><p>third</p><script>setTimeout(() => { location.href = %q }, 100)</script>`, o.forbidden+"/landing")
+	})}}
+	third.Start()
+	defer third.Close()
+	thirdOrigin := "http://" + ln.Addr().String()
+	o.page("/opener", `<button onclick="window.open('/popup-page')">Open</button>`)
+	o.page("/popup-page", `<p>popup</p><iframe title="Third" src="`+thirdOrigin+`/frame"></iframe>`)
+	b := guardedContext(t, o.allowed, thirdOrigin)
+	ctx := testCtx(t, 60*time.Second)
+	p, err := b.NewPage(ctx, o.allowed+"/opener")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.Click(ctx, refNamed(t, snapshot(t, p), "button", "Open")); err != nil {
+		t.Fatalf("opening an allowed popup: %v", err)
+	}
+	text := waitBlocked(t, p)
+	if !strings.Contains(text, "blocked navigation to "+o.forbidden) {
+		t.Errorf("the opener's snapshot should report the blocked navigation:\n%s", text)
+	}
+	if n := o.forbiddenHits.Load(); n != 0 {
+		t.Errorf("the forbidden origin received %d requests; want none", n)
+	}
+}
