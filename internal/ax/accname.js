@@ -138,7 +138,7 @@ function byId(el, id) {
 
 let roleCache = new WeakMap();
 // reset forgets the roles of the last read: attributes and context change.
-ACC.reset = () => { roleCache = new WeakMap(); };
+ACC.reset = () => { roleCache = new WeakMap(); pseudoCache = new Map(); };
 function cRoleOwn(el) {
   let r = roleCache.get(el);
   if (r !== undefined) return r;
@@ -167,7 +167,38 @@ function hiddenNode(el) {
 
 const INLINE = new Set(['inline', 'contents']);
 
+// pseudoRules reports whether any style sheet of el's root may give
+// elements generated content: most pages have none, and asking every element
+// for its ::before and ::after styles is most of a name's cost. A sheet that
+// cannot be read (cross-origin) counts as may. Cached for one read.
+let pseudoCache = new Map();
+function pseudoRules(root) {
+  let v = pseudoCache.get(root);
+  if (v !== undefined) return v;
+  v = false;
+  const sheets = [...(root.styleSheets || []), ...(root.adoptedStyleSheets || [])];
+  for (const sh of sheets) {
+    let rules;
+    try { rules = sh.cssRules; } catch (e) { v = true; break; }
+    if (hasPseudo(rules)) { v = true; break; }
+  }
+  pseudoCache.set(root, v);
+  return v;
+}
+
+function hasPseudo(rules) {
+  for (const r of rules || []) {
+    if (r.selectorText !== undefined ? /:(before|after|marker)/.test(r.selectorText) : hasPseudo(r.cssRules)) return true;
+  }
+  return false;
+}
+
 function pseudo(el, which) {
+  const root = el.getRootNode();
+  if (!pseudoRules(root) && (root === document || !pseudoRules(document))) {
+    if (el.localName !== 'q') return '';
+    return which === '::before' ? '\u201c' : '\u201d';
+  }
   let c = getComputedStyle(el, which).content;
   if (!c || c === 'none' || c === 'normal') return '';
   c = c.replace(/url\((?:"[^"]*"|'[^']*'|[^)]*)\)/g, '').replace(/\bopen-quote\b/g, '"\u201c"').replace(/\bclose-quote\b/g, '"\u201d"');
