@@ -1,15 +1,19 @@
 package rodagent_test
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/rodagent/rodagent"
 )
@@ -74,42 +78,31 @@ func TestAccnameMatchesChromium(t *testing.T) {
 	script := fmt.Sprintf(accnameCheckJS, src)
 	var n, roles, names int
 	var report []string
+	var mu sync.Mutex
+	var g errgroup.Group
+	g.SetLimit(3) // pages load in parallel; the APG pages wait on their scripts
 	for _, path := range accnamePages(t) {
 		if only := os.Getenv("ACCNAME_ONLY"); only != "" && !strings.Contains(path, only) {
 			continue
 		}
-		ctx := testCtx(t, 60*time.Second)
-		t0 := time.Now()
-		p := open(t, path)
-		t1 := time.Now()
-		var ready bool
-		eval(t, p, "new Promise(r => { const c = () => (window.__ready !== false) ? r(true) : requestAnimationFrame(c); c(); })", &ready)
-		// A look through Chromium's values keeps the page's AX context alive,
-		// without which every computedRole read rebuilds the whole tree.
-		rodagent.UseComputedRoles(p, true)
-		if _, err := p.Snapshot(ctx); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		var res struct {
-			N, Role, Name int
-			Bad           []string
-		}
-		r, err := proto.RuntimeEvaluate{Expression: "JSON.stringify(" + script + ")", ReturnByValue: true}.Call(p.Rod().Context(ctx))
-		if err != nil || r.ExceptionDetails != nil {
-			t.Fatalf("%s: %v %v", path, err, r)
-		}
-		decode(t, r.Result.Value.Str(), &res)
-		_ = p.Close()
-		t.Logf("page %s: open %v, check %v", path, t1.Sub(t0), time.Since(t1))
-		n, roles, names = n+res.N, roles+res.Role, names+res.Name
-		for _, b := range res.Bad {
-			report = append(report, path+": "+b)
-		}
+		g.Go(func() error {
+			res, err := accnameCheckPage(t, path, script)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				t.Errorf("%s: %v", path, err)
+				return nil
+			}
+			n, roles, names = n+res.N, roles+res.Role, names+res.Name
+			for _, b := range res.Bad {
+				t.Log(path + ": " + b)
+				report = append(report, path+": "+b)
+			}
+			return nil
+		})
 	}
+	_ = g.Wait()
 	t.Logf("%d elements on %d pages: %d role and %d name differences from Chromium", n, len(accnamePages(t)), roles, names)
-	for _, r := range report {
-		t.Log(r)
-	}
 	if n < 3000 && os.Getenv("ACCNAME_ONLY") == "" {
 		t.Errorf("only %d elements compared", n)
 	}
@@ -117,4 +110,37 @@ func TestAccnameMatchesChromium(t *testing.T) {
 	if float64(roles+names) > 0.01*float64(n) {
 		t.Errorf("%d differences over %d elements: more than 1%%", roles+names, n)
 	}
+}
+
+type accnameResult struct {
+	N, Role, Name int
+	Bad           []string
+}
+
+func accnameCheckPage(t *testing.T, path, script string) (*accnameResult, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	p, err := shared.NewPage(ctx, originA+"/"+path)
+	if err != nil {
+		return nil, err
+	}
+	defer p.Close()
+	// A look through Chromium's values keeps the page's AX context alive,
+	// without which every computedRole read rebuilds the whole tree.
+	rodagent.UseComputedRoles(p, true)
+	if _, err := p.Snapshot(ctx); err != nil {
+		return nil, err
+	}
+	r, err := proto.RuntimeEvaluate{Expression: "JSON.stringify(" + script + ")", ReturnByValue: true}.Call(p.Rod().Context(ctx))
+	if err != nil {
+		return nil, err
+	}
+	if r.ExceptionDetails != nil {
+		return nil, fmt.Errorf("%s", r.ExceptionDetails.Text)
+	}
+	var res accnameResult
+	if err := json.Unmarshal([]byte(r.Result.Value.Str()), &res); err != nil {
+		return nil, err
+	}
+	return &res, nil
 }

@@ -26,6 +26,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/rodagent/rodagent"
@@ -50,6 +51,8 @@ var pages = []page{
 func main() {
 	fixtures := flag.String("fixtures", "testdata/fixtures", "directory of the reference pages")
 	n := flag.Int("n", 15, "runs per measurement")
+	bin := flag.String("chromium", "/usr/bin/chromium", "the Chromium binary started for Connect and Playwright")
+	pwDir := flag.String("playwright", "", "a directory where `npm install playwright-core` ran: measure Playwright's AI snapshot on the same pages")
 	flag.Parse()
 	log.SetFlags(0)
 	if _, err := os.Stat(*fixtures); err != nil {
@@ -70,7 +73,57 @@ func main() {
 		log.Fatal(err)
 	}
 	defer b.Close()
-	fmt.Printf("rodagent-bench · %s · %s/%s · %d CPUs · %d runs\n\n", time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *n)
+	version := "?"
+	if v, err := (proto.BrowserGetVersion{}).Call(b.Rod()); err == nil {
+		version = v.Product
+	}
+	fmt.Printf("rodagent-bench · %s · %s/%s · %d CPUs · %s · %s · %s · %d runs\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"),
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), machine(), version, runtime.Version(), *n)
+	base := "http://" + ln.Addr().String()
+	ws, stop, err := stockChromium(ctx, *bin)
+	if err != nil {
+		log.Fatalf("starting a stock Chromium for Connect: %v", err)
+	}
+	defer stop()
+	stock, err := rodagent.Connect(ctx, ws)
+	if err != nil {
+		log.Fatalf("Connect: %v", err)
+	}
+	defer stock.Close()
+	fmt.Println("### Launch and Connect to a stock Chromium (1,000 controls)")
+	fmt.Println()
+	if err := launchVsConnect(ctx, b, stock, base, *n); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("### Cold first look on the large table (6,005 controls): a fresh load each run, then the snapshot and a raw getFullAXTree, alternating which goes first")
+	fmt.Println()
+	fmt.Println("| browser | first snapshot median (min–max) | raw getFullAXTree median (min–max) | ratio |")
+	fmt.Println("| --- | --- | --- | --- |")
+	for _, x := range []struct {
+		name string
+		b    *rodagent.Browser
+	}{{"Launch", b}, {"Connect (stock)", stock}} {
+		if err := coldFirstLook(ctx, x.b, x.name, base+"/bigtable.html", 6); err != nil {
+			log.Fatal(err)
+		}
+	}
+	fmt.Println()
+	fmt.Println("### Locator read on the large table")
+	fmt.Println()
+	fmt.Println("| read | cold (no snapshot before) | warm median (min–max) | round trips | scrollY before → after |")
+	fmt.Println("| --- | --- | --- | --- | --- |")
+	if err := locatorReads(ctx, b, base+"/bigtable.html", *n); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println()
+	fmt.Println("### Peers on the same pages, same run")
+	fmt.Println()
+	if err := peers(ctx, b, base, *pwDir, *bin, min(*n, 5)); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println()
+	fmt.Println("### Snapshots, deltas and clicks (Launch)")
+	fmt.Println()
 	fmt.Println("| page | refs | text chars | full snapshot median (min–max) | raw getFullAXTree median | ratio | delta after one change | delta chars | Go heap held |")
 	fmt.Println("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 	var clicks []string
@@ -130,7 +183,7 @@ func perAction(ctx context.Context, b *rodagent.Browser, url string, n int) erro
 		{"Scroll (to ref)", func() (rodagent.ActionStatus, error) { return p.Scroll(ctx, country, 0) }},
 		{"Check (already checked)", func() (rodagent.ActionStatus, error) { return p.Check(ctx, remember) }},
 		{"Select", func() (rodagent.ActionStatus, error) { return p.Select(ctx, country, "Germany") }},
-		{"Snapshot (delta)", func() (rodagent.ActionStatus, error) { _, err := p.Snapshot(ctx); return rodagent.Ready, err }},
+		{"Snapshot (delta after a click that ticks a box; the click not counted)", nil},
 		{"Snapshot (full)", func() (rodagent.ActionStatus, error) {
 			_, err := p.Snapshot(ctx, rodagent.WithFull())
 			return rodagent.Ready, err
@@ -141,7 +194,15 @@ func perAction(ctx context.Context, b *rodagent.Browser, url string, n int) erro
 	for _, st := range steps {
 		var ds []time.Duration
 		var rts int64
+		if st.do == nil {
+			st.do = func() (rodagent.ActionStatus, error) { _, err := p.Snapshot(ctx); return rodagent.Ready, err }
+		}
 		for i := 0; i < n; i++ {
+			if strings.HasPrefix(st.name, "Snapshot (delta") {
+				if _, err := p.Click(ctx, remember); err != nil {
+					return err
+				}
+			}
 			before := p.RoundTrips()
 			start := time.Now()
 			if _, err := st.do(); err != nil {
@@ -241,13 +302,22 @@ func measure(ctx context.Context, b *rodagent.Browser, url string, pg page, runs
 	return row, crow, nil
 }
 
+// counting is a CDP client that counts the commands sent through it, so the
+// bare click's round trips are measured, not written in.
+type counting struct {
+	*rod.Page
+	n int64
+}
+
+func (c *counting) Call(ctx context.Context, sessionID, method string, params any) ([]byte, error) {
+	c.n++
+	return c.Page.Call(ctx, sessionID, method, params)
+}
+
 // bareClick is the least a CDP click can do: scroll the node into view, read
 // its quads, and press at the centre. It returns the round trips it made.
-func bareClick(ctx context.Context, c interface {
-	proto.Client
-	proto.Sessionable
-	proto.Contextable
-}, id proto.DOMBackendNodeID) (int64, error) {
+func bareClick(ctx context.Context, rp *rod.Page, id proto.DOMBackendNodeID) (int64, error) {
+	c := &counting{Page: rp}
 	if err := (proto.DOMScrollIntoViewIfNeeded{BackendNodeID: id}).Call(c); err != nil {
 		return 0, err
 	}
@@ -260,7 +330,8 @@ func bareClick(ctx context.Context, c interface {
 		x += q.Quads[0][i] / 4
 		y += q.Quads[0][i+1] / 4
 	}
-	return 5, input.Click(ctx, c, input.Point{X: x, Y: y}, 1, 0)
+	err = input.Click(ctx, c, input.Point{X: x, Y: y}, 1, 0)
+	return c.n, err
 }
 
 func find(s *rodagent.Snapshot, roleName string) string {

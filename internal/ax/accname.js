@@ -138,7 +138,7 @@ function byId(el, id) {
 
 let roleCache = new WeakMap();
 // reset forgets the roles of the last read: attributes and context change.
-ACC.reset = () => { roleCache = new WeakMap(); };
+ACC.reset = () => { roleCache = new WeakMap(); pseudoCache = new Map(); };
 function cRoleOwn(el) {
   let r = roleCache.get(el);
   if (r !== undefined) return r;
@@ -167,9 +167,41 @@ function hiddenNode(el) {
 
 const INLINE = new Set(['inline', 'contents']);
 
+// pseudoRules reports whether any style sheet of el's root may give
+// elements generated content: most pages have none, and asking every element
+// for its ::before and ::after styles is most of a name's cost. A sheet that
+// cannot be read (cross-origin) counts as may. Cached for one read.
+let pseudoCache = new Map();
+function pseudoRules(root) {
+  let v = pseudoCache.get(root);
+  if (v !== undefined) return v;
+  v = false;
+  const sheets = [...(root.styleSheets || []), ...(root.adoptedStyleSheets || [])];
+  for (const sh of sheets) {
+    let rules;
+    try { rules = sh.cssRules; } catch (e) { v = true; break; }
+    if (hasPseudo(rules)) { v = true; break; }
+  }
+  pseudoCache.set(root, v);
+  return v;
+}
+
+function hasPseudo(rules) {
+  for (const r of rules || []) {
+    if (r.selectorText !== undefined ? /:(before|after|marker)/.test(r.selectorText) : hasPseudo(r.cssRules)) return true;
+  }
+  return false;
+}
+
 function pseudo(el, which) {
-  const c = getComputedStyle(el, which).content;
+  const root = el.getRootNode();
+  if (!pseudoRules(root) && (root === document || !pseudoRules(document))) {
+    if (el.localName !== 'q') return '';
+    return which === '::before' ? '\u201c' : '\u201d';
+  }
+  let c = getComputedStyle(el, which).content;
   if (!c || c === 'none' || c === 'normal') return '';
+  c = c.replace(/url\((?:"[^"]*"|'[^']*'|[^)]*)\)/g, '').replace(/\bopen-quote\b/g, '"\u201c"').replace(/\bclose-quote\b/g, '"\u201d"');
   let out = '';
   // content: "text" | url(...) | counter(...) | attr(x) — only strings and attr() count
   const re = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([\w-]+)\s*\)/g;
@@ -315,7 +347,9 @@ function ownName(el, role, t, isRoot) {
   const nat = nativeName(el, role, t);
   if (nat.trim()) return nat;
   // 2F: content, for roles named by it and everything inside another name
-  if (!isRoot || FROM_CONTENT.has(role) || t.inLabelledBy || el.localName === 'summary') {
+  // (rows are named by their cells only inside grids)
+  if (!isRoot || FROM_CONTENT.has(role) || t.inLabelledBy || el.localName === 'summary' ||
+      (role === 'row' && gridOf(el))) {
     if (!(el.localName === 'input' || el.localName === 'select' || el.localName === 'textarea' || el.localName === 'img')) {
       const s = content(el, t);
       if (s.trim()) return s;
@@ -333,12 +367,22 @@ function ownName(el, role, t, isRoot) {
   return '';
 }
 
+function gridOf(row) {
+  for (let p = ctxParent(row); p; p = ctxParent(p)) {
+    const r = cRoleOwn(p);
+    if (r === 'grid' || r === 'treegrid') return true;
+    if (r === 'table') return false;
+  }
+  return false;
+}
+
 function content(el, t) {
   let out = pseudo(el, '::before');
   const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
   for (const c of (el.localName === 'slot' ? el.assignedNodes({flatten: true}) : kids)) {
     if (c.nodeType === 3) { out += c.data; continue; }
     if (c.nodeType !== 1) continue;
+    if (c.localName === 'br') { out += ' '; continue; }
     if (c.localName === 'script' || c.localName === 'style' || c.localName === 'template' || c.localName === 'noscript') continue;
     const s = textOf(c, t);
     if (!s) continue;

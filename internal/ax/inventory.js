@@ -1,6 +1,7 @@
 // rodagent's in-page inventory. It runs in an isolated world of each frame
 // (the page cannot see or tamper with it) and reads roles and names through
-// cRole(el) / cName(el) (accname.js, prepended).
+// cRole(el) / cName(el), from accname.js (prepended): computed in the page,
+// so no browser flag is needed.
 // One call walks the DOM (open shadow roots included) and returns every
 // interactive element with its state and box, plus the landmarks, headings
 // and frames around them; later calls report only what changed since, from

@@ -1,0 +1,315 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/rodagent/rodagent"
+)
+
+// stockChromium starts a Chromium with none of rodagent's launch flags (no
+// ComputedAccessibilityInfo), as a fleet would run it, for Connect. stop ends
+// that process only.
+func stockChromium(ctx context.Context, bin string) (ws string, stop func(), err error) {
+	dir, err := os.MkdirTemp("", "rodagent-bench-stock-")
+	if err != nil {
+		return "", nil, err
+	}
+	args := []string{"--headless", "--remote-debugging-port=0", "--user-data-dir=" + dir, "--no-first-run",
+		"--no-default-browser-check", "--disable-gpu", "--disable-dev-shm-usage", "about:blank"}
+	if os.Geteuid() == 0 {
+		args = append(args, "--no-sandbox")
+	}
+	cmd := exec.Command(bin, args...)
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	stop = func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		_ = os.RemoveAll(dir)
+	}
+	found := make(chan string, 1)
+	go func() {
+		re := regexp.MustCompile(`DevTools listening on (ws://\S+)`)
+		sc := bufio.NewScanner(pipe)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+				break
+			}
+		}
+		for sc.Scan() {
+		}
+	}()
+	select {
+	case ws = <-found:
+		return ws, stop, nil
+	case <-ctx.Done():
+		stop()
+		return "", nil, ctx.Err()
+	case <-time.After(60 * time.Second):
+		stop()
+		return "", nil, fmt.Errorf("%s printed no DevTools address", bin)
+	}
+}
+
+// pathRow measures, on one page of browser b: the first look (cold), the
+// full snapshot and the delta after a real change, and which path read it.
+type pathRow struct {
+	source            string
+	first             time.Duration
+	full, delta       []time.Duration
+	fullRTs, deltaRTs int64
+	refs              int
+}
+
+func measurePath(ctx context.Context, b *rodagent.Browser, url, change string, n int) (*pathRow, error) {
+	p, err := b.NewPage(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	defer p.Close()
+	start := time.Now()
+	first, err := p.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := &pathRow{source: first.Source, first: time.Since(start), refs: len(first.Refs)}
+	target := find(first, change)
+	for i := 0; i < n; i++ {
+		before := p.RoundTrips()
+		start := time.Now()
+		if _, err := p.Snapshot(ctx, rodagent.WithFull()); err != nil {
+			return nil, err
+		}
+		r.full = append(r.full, time.Since(start))
+		r.fullRTs = p.RoundTrips() - before
+	}
+	for i := 0; i < n; i++ {
+		if _, err := p.Click(ctx, target); err != nil {
+			return nil, err
+		}
+		before := p.RoundTrips()
+		start := time.Now()
+		d, err := p.Snapshot(ctx)
+		if err != nil {
+			return nil, err
+		}
+		r.delta = append(r.delta, time.Since(start))
+		r.deltaRTs = p.RoundTrips() - before
+		if d.Delta == nil || len(d.Delta.Changed) == 0 {
+			return nil, fmt.Errorf("the delta after clicking %s shows no change", target)
+		}
+	}
+	return r, nil
+}
+
+// launchVsConnect prints the Launch path next to Connect to a stock Chromium.
+func launchVsConnect(ctx context.Context, launched, connected *rodagent.Browser, base string, n int) error {
+	url := base + "/bigtable.html?rows=333"
+	fmt.Println("| browser (bigtable.html?rows=333) | source | refs | first look | full snapshot median (min–max) | round trips | delta after one change median (min–max) | round trips |")
+	fmt.Println("| --- | --- | --- | --- | --- | --- | --- | --- |")
+	var rows []*pathRow
+	for _, x := range []struct {
+		name string
+		b    *rodagent.Browser
+	}{{"Launch (flag set)", launched}, {"Connect, stock Chromium (no flag)", connected}} {
+		r, err := measurePath(ctx, x.b, url, "checkbox/Select row 1", n)
+		if err != nil {
+			return fmt.Errorf("%s: %w", x.name, err)
+		}
+		rows = append(rows, r)
+		fmt.Printf("| %s | %s | %d | %s | %s | %d | %s | %d |\n", x.name, r.source, r.refs, ms(r.first), spread(r.full), r.fullRTs, spread(r.delta), r.deltaRTs)
+	}
+	fmt.Printf("\nConnect ÷ Launch, same run: full snapshot %.2f×, delta %.2f×.\n\n",
+		float64(median(rows[1].full))/float64(median(rows[0].full)), float64(median(rows[1].delta))/float64(median(rows[0].delta)))
+	return nil
+}
+
+// coldFirstLook loads the large page afresh for each run and times the first
+// snapshot and a raw Accessibility.getFullAXTree on that load, alternating
+// which goes first.
+func coldFirstLook(ctx context.Context, b *rodagent.Browser, name, url string, runs int) error {
+	var snap, raw []time.Duration
+	for i := 0; i < runs; i++ {
+		p, err := b.NewPage(ctx, url)
+		if err != nil {
+			return err
+		}
+		doSnap := func() error {
+			start := time.Now()
+			_, err := p.Snapshot(ctx)
+			snap = append(snap, time.Since(start))
+			return err
+		}
+		doRaw := func() error {
+			start := time.Now()
+			_, err := proto.AccessibilityGetFullAXTree{}.Call(p.Rod().Context(ctx))
+			raw = append(raw, time.Since(start))
+			return err
+		}
+		order := []func() error{doSnap, doRaw}
+		if i%2 == 1 {
+			order = []func() error{doRaw, doSnap}
+		}
+		for _, f := range order {
+			if err := f(); err != nil {
+				_ = p.Close()
+				return err
+			}
+		}
+		_ = p.Close()
+	}
+	fmt.Printf("| %s | %s | %s | %.2f× |\n", name, spread(snap), spread(raw), float64(median(snap))/float64(median(raw)))
+	return nil
+}
+
+// locatorReads times a locator read on the large page, cold (no snapshot
+// before) and warm (after one), and checks the page did not scroll.
+func locatorReads(ctx context.Context, b *rodagent.Browser, url string, n int) error {
+	p, err := b.NewPage(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	l := p.Locate(rodagent.ByRole("checkbox", "Select row 1500").Exact())
+	scrollY := func() float64 {
+		r, err := proto.RuntimeEvaluate{Expression: "scrollY", ReturnByValue: true}.Call(p.Rod().Context(ctx))
+		if err != nil {
+			return -1
+		}
+		return r.Result.Value.Num()
+	}
+	y0 := scrollY()
+	start := time.Now()
+	if _, err := l.Checked(ctx); err != nil {
+		return err
+	}
+	cold := time.Since(start)
+	var warm []time.Duration
+	var rts int64
+	for i := 0; i < n; i++ {
+		before := p.RoundTrips()
+		start := time.Now()
+		if _, err := l.Checked(ctx); err != nil {
+			return err
+		}
+		warm = append(warm, time.Since(start))
+		rts = p.RoundTrips() - before
+	}
+	fmt.Printf("| `Locate(ByRole(\"checkbox\", \"Select row 1500\")).Checked` | %s | %s | %d | %v → %v |\n", ms(cold), spread(warm), rts, y0, scrollY())
+	return nil
+}
+
+// playwrightJS is Playwright's AI snapshot (page.ariaSnapshot({mode: "ai"}))
+// on one page of the same Chromium binary: cold (right after load) and warm.
+const playwrightJS = `const { chromium } = require('playwright-core');
+(async () => {
+  const [url, runs, bin] = [process.argv[2], +process.argv[3], process.argv[4]];
+  const browser = await chromium.launch({ executablePath: bin, headless: true, args: process.getuid() === 0 ? ['--no-sandbox'] : [] });
+  const page = await browser.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  const snap = () => page.ariaSnapshot({ mode: 'ai' });
+  let t = performance.now(); let s = await snap(); const cold = performance.now() - t;
+  const warm = [];
+  for (let i = 0; i < runs; i++) { t = performance.now(); s = await snap(); warm.push(performance.now() - t); }
+  console.log(JSON.stringify({ cold, warm, chars: s.length, version: require('playwright-core/package.json').version }));
+  await browser.close();
+})().catch(e => { console.error(e); process.exit(1); });
+`
+
+// peers compares rodagent's first look, warm full snapshot and text size
+// with Playwright's AI snapshot on the same pages in the same run.
+func peers(ctx context.Context, b *rodagent.Browser, base, pwDir, bin string, n int) error {
+	if pwDir == "" {
+		fmt.Println("Playwright not measured: pass -playwright DIR (a directory where `npm install playwright-core` ran).")
+		return nil
+	}
+	script := filepath.Join(pwDir, "rodagent-bench-playwright.js")
+	if err := os.WriteFile(script, []byte(playwrightJS), 0o644); err != nil {
+		return err
+	}
+	defer os.Remove(script)
+	fmt.Println("| page | rodagent first look | rodagent full snapshot median | rodagent chars (budgeted / whole) | Playwright first ariaSnapshot(ai) | Playwright warm median | Playwright chars |")
+	fmt.Println("| --- | --- | --- | --- | --- | --- | --- |")
+	version := ""
+	for _, path := range []string{"appshell.html", "bigtable.html?rows=333", "bigtable.html"} {
+		p, err := b.NewPage(ctx, base+"/"+path)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		s, err := p.Snapshot(ctx)
+		if err != nil {
+			return err
+		}
+		first := time.Since(start)
+		var full []time.Duration
+		for i := 0; i < n; i++ {
+			start := time.Now()
+			if s, err = p.Snapshot(ctx, rodagent.WithFull()); err != nil {
+				return err
+			}
+			full = append(full, time.Since(start))
+		}
+		_ = p.Close()
+		cmd := exec.CommandContext(ctx, "node", script, base+"/"+path, fmt.Sprint(n), bin)
+		cmd.Dir = pwDir
+		out, err := cmd.Output()
+		if err != nil {
+			return fmt.Errorf("playwright on %s: %v", path, err)
+		}
+		var pw struct {
+			Cold    float64
+			Warm    []float64
+			Chars   int
+			Version string
+		}
+		if err := json.Unmarshal(out, &pw); err != nil {
+			return fmt.Errorf("playwright output %q: %v", out, err)
+		}
+		version = pw.Version
+		var warm []time.Duration
+		for _, w := range pw.Warm {
+			warm = append(warm, time.Duration(w*float64(time.Millisecond)))
+		}
+		fmt.Printf("| %s | %s | %s | %d / %d | %s | %s | %d |\n", path, ms(first), spread(full), len(s.String()), len(s.FullText()),
+			ms(time.Duration(pw.Cold*float64(time.Millisecond))), spread(warm), pw.Chars)
+	}
+	fmt.Printf("\nPlaywright: playwright-core %s, `page.ariaSnapshot({mode: \"ai\"})`, same Chromium binary, launched by Playwright.\n", version)
+	return nil
+}
+
+// machine describes where the figures were measured.
+func machine() string {
+	model := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "model name") {
+				_, model, _ = strings.Cut(l, ":")
+				model = strings.TrimSpace(model)
+				break
+			}
+		}
+	}
+	load := ""
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		load = "load average " + strings.Join(strings.Fields(string(b))[:3], " ")
+	}
+	return model + ", " + load
+}
