@@ -176,9 +176,12 @@ func dial(ctx context.Context, cfg config, wsURL string) (*Browser, error) {
 		return nil, fmt.Errorf("rodagent: connecting to %s: %w", wsURL, err)
 	}
 	b := &Browser{
-		wsURL:   wsURL,
-		cfg:     cfg,
-		conn:    session.NewConn(lifetime, rb),
+		wsURL: wsURL,
+		cfg:   cfg,
+		conn: session.NewConn(lifetime, rb, func(p *session.Panic) {
+			cfg.log.Error("rodagent: an event handler panicked; its page is marked broken (a bug in rodagent, please report it)",
+				"session", p.Session, "event", p.Method, "panic", fmt.Sprint(p.Value), "stack", string(p.Stack))
+		}),
 		ws:      ws,
 		cancel:  cancel,
 		pages:   map[proto.TargetTargetID]*Page{},
