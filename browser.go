@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -580,10 +582,10 @@ func (b *Browser) wrapErr(ctx context.Context, err error) error {
 	closed := b.closed
 	b.mu.Unlock()
 	if closed {
-		return fmt.Errorf("%w: %v", ErrClosed, err)
+		return fmt.Errorf("%w: %w", ErrClosed, err)
 	}
 	if b.conn.Closed() || isTransportErr(err) {
-		return fmt.Errorf("%w: %v", ErrBrowserGone, err)
+		return fmt.Errorf("%w: %w", ErrBrowserGone, err)
 	}
 	if isNavigationGone(err) {
 		return failure("", "", PageChanged, "the page navigated under the call", err)
@@ -591,14 +593,17 @@ func (b *Browser) wrapErr(ctx context.Context, err error) error {
 	return err
 }
 
+// isTransportErr reports whether err is the connection itself failing: what
+// rod's websocket returns when the browser's end goes away (EOF mid-frame, a
+// closed or reset socket). Matched by type, never by message: a CDP error
+// or a page's exception text may well contain "EOF".
 func isTransportErr(err error) bool {
-	var ne net.Error
-	if errors.As(err, &ne) {
-		return true
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return false // a deadline is a net.Error too, but says nothing of the connection
 	}
-	msg := err.Error()
-	return strings.Contains(msg, "use of closed network connection") || strings.Contains(msg, "EOF") ||
-		strings.Contains(msg, "connection reset")
+	var ne net.Error
+	return errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, net.ErrClosed) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 func (c config) allowURL(raw string) error {

@@ -118,7 +118,7 @@ func (t *Tool) Call(ctx context.Context, raw json.RawMessage) (string, error) {
 	dec := json.NewDecoder(strings.NewReader(string(raw)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
-		return "", fmt.Errorf("%w: %v", ErrBadInput, err)
+		return "", fmt.Errorf("%w: %w", ErrBadInput, err)
 	}
 	return t.Do(ctx, in)
 }
