@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-rod/rod/lib/proto"
+
 	"github.com/rodagent/rodagent"
 )
 
@@ -60,5 +62,50 @@ func TestNewPageLeaksNoTabs(t *testing.T) {
 	}
 	if len(tabs) != 0 {
 		t.Errorf("NewPage calls that failed left %d tabs: %+v", len(tabs), tabs)
+	}
+}
+
+// Attaching to a tab with a ctx that ends midway leaves no session attached.
+func TestAttachGivenUpDetaches(t *testing.T) {
+	t.Parallel()
+	ctx := testCtx(t, 60*time.Second)
+	res, err := proto.TargetCreateTarget{URL: "about:blank"}.Call(shared.Rod()) // a tab nobody attached to
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _, _ = proto.TargetCloseTarget{TargetID: res.TargetID}.Call(shared.Rod()) }()
+	b, err := rodagent.Connect(ctx, shared.DevToolsURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for _, d := range []time.Duration{time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond, 80 * time.Millisecond} {
+		short, cancel := context.WithTimeout(ctx, d)
+		p, err := b.Page(short, string(res.TargetID))
+		cancel()
+		if err == nil {
+			// attached in time: this ctx did not end midway; detach and go on
+			_ = b.Close()
+			b, err = rodagent.Connect(ctx, shared.DevToolsURL())
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = p
+			continue
+		}
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		info, err := proto.TargetGetTargetInfo{TargetID: res.TargetID}.Call(shared.Rod())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !info.TargetInfo.Attached {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a session attached for a caller that gave up is still attached")
+		}
+		time.Sleep(50 * time.Millisecond) // polling a condition, bounded by the deadline
 	}
 }
