@@ -2,8 +2,10 @@ package rodagent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/go-rod/rod/lib/proto"
 	"golang.org/x/sync/errgroup"
@@ -44,9 +46,11 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 		return fail(NotEditable, detail)
 	}
 	var quads []proto.DOMQuad
-	var qErr, mErr, oErr error
+	var qErr, mErr, oErr, hErr error
 	var metrics *proto.PageGetLayoutMetricsResult
 	var ox, oy float64
+	var obj *proto.RuntimeRemoteObject
+	var group string
 	var g errgroup.Group
 	g.Go(func() error {
 		res, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
@@ -66,8 +70,19 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 			return nil
 		})
 	}
+	if n.hit {
+		// The hit test's handle on the target, fetched alongside the box so
+		// the hit test itself is the only round trip it adds.
+		g.Go(func() error {
+			obj, group, hErr = p.hitObject(ctx, t)
+			return nil
+		})
+	}
 	_ = g.Wait()
-	for _, err := range []error{qErr, oErr} {
+	if group != "" {
+		defer p.releaseHit(t, group)
+	}
+	for _, err := range []error{qErr, oErr, hErr} {
 		if err == nil {
 			continue
 		}
@@ -85,39 +100,58 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 	if mErr != nil {
 		return input.Point{}, p.actionErr(ctx, action, t.handle, mErr)
 	}
-	if p.stableCheck() {
-		var err error
-		if quads, err = p.waitStable(ctx, t, quads); err != nil {
-			return input.Point{}, p.actionErr(ctx, action, t.handle, err)
-		}
-	}
 	local, st := clickPoint(quads, metrics)
 	if st != "" {
 		return fail(st, "")
 	}
-	pt := input.Point{X: local.X + ox, Y: local.Y + oy}
 	if !n.hit {
-		return pt, nil
+		return input.Point{X: local.X + ox, Y: local.Y + oy}, nil
 	}
-	// Moving the pointer is what a person does before the press, and harmless
-	// if the hit test then finds the target covered: run both at once.
-	var moveErr error
-	var g2 errgroup.Group
+	local, err := p.settledHit(ctx, action, t, obj, quads, metrics)
+	if err != nil {
+		return input.Point{}, err
+	}
+	pt := input.Point{X: local.X + ox, Y: local.Y + oy}
 	if n.move {
-		g2.Go(func() error {
-			moveErr = input.Move(ctx, p.main, pt)
-			return nil
-		})
-	}
-	hitErr := p.hitTest(ctx, action, t, local, metrics)
-	_ = g2.Wait()
-	if hitErr != nil {
-		return input.Point{}, hitErr
-	}
-	if moveErr != nil {
-		return input.Point{}, p.inputErr(ctx, action, t.handle, moveErr)
+		if err := input.Move(ctx, p.main, pt); err != nil {
+			return input.Point{}, p.inputErr(ctx, action, t.handle, err)
+		}
 	}
 	return pt, nil
+}
+
+// settledHit runs the hit test at the target's click point. When a running
+// animation may be moving the target (and the stability check is on), it
+// first waits until the box is the same on two consecutive animation frames
+// (at most stableCap, else NotStable naming the motion), then tests again on
+// the settled box: the press that follows lands where the test looked.
+func (p *Page) settledHit(ctx context.Context, action string, t *target, obj *proto.RuntimeRemoteObject,
+	quads []proto.DOMQuad, metrics *proto.PageGetLayoutMetricsResult) (input.Point, error) {
+	local, _ := clickPoint(quads, metrics)
+	v, err := p.judge(ctx, t, obj, local, quads)
+	if err != nil {
+		return input.Point{}, p.actionErr(ctx, action, t.handle, err)
+	}
+	if v.motion != "" && p.stableCheck() {
+		settled, err := p.waitStill(ctx, t, obj, quads)
+		if err != nil {
+			if errors.Is(err, errStillMoving) {
+				return input.Point{}, failure(action, t.handle, NotStable, "still moving after "+stableCap.String()+": "+v.motion, nil)
+			}
+			return input.Point{}, p.actionErr(ctx, action, t.handle, err)
+		}
+		var st ActionStatus
+		if local, st = clickPoint(settled, metrics); st != "" {
+			return input.Point{}, failure(action, t.handle, st, "", nil)
+		}
+		if v, err = p.judge(ctx, t, obj, local, settled); err != nil {
+			return input.Point{}, p.actionErr(ctx, action, t.handle, err)
+		}
+	}
+	if !v.ok {
+		return input.Point{}, failure(action, t.handle, Obscured, "covered by "+p.coverText(ctx, t, obj, v), nil)
+	}
+	return local, nil
 }
 
 // ignoredStatus explains an ignored AX node as a status, or "" when the node
@@ -177,106 +211,13 @@ func quadArea(q proto.DOMQuad) float64 {
 	return math.Abs(a) / 2
 }
 
-// hitTest asks the frame which node is at the click point. The target, a
-// node inside it (shadow trees included) or a label of it may receive the
-// input; anything else covers it, and is named in the error.
-func (p *Page) hitTest(ctx context.Context, action string, t *target, local input.Point, m *proto.PageGetLayoutMetricsResult) error {
-	px, py := 0.0, 0.0
-	if m != nil && m.CSSLayoutViewport != nil {
-		// getNodeForLocation takes document coordinates
-		px, py = float64(m.CSSLayoutViewport.PageX), float64(m.CSSLayoutViewport.PageY)
-	}
-	res, err := proto.DOMGetNodeForLocation{X: int(math.Round(local.X + px)), Y: int(math.Round(local.Y + py)),
-		IncludeUserAgentShadowDOM: false}.Call(t.sess.Bind(ctx))
-	if err != nil {
-		return p.actionErr(ctx, action, t.handle, err)
-	}
-	if res.BackendNodeID == t.elem.Node {
-		return nil
-	}
-	ok, err := p.receives(ctx, t, res.BackendNodeID)
-	if err != nil {
-		return p.actionErr(ctx, action, t.handle, err)
-	}
-	if ok {
-		return nil
-	}
-	return failure(action, t.handle, Obscured, "covered by "+p.describeNode(ctx, t.sess, res.BackendNodeID), nil)
-}
-
-// receivesJS decides, in the page, whether a click on hit reaches el: hit is
-// el or inside it (crossing shadow roots), or a label whose control is el.
-const receivesJS = `function (hit) {
-	for (let n = hit; n; n = n.parentNode || n.host) { if (n === this) return true; }
-	for (let n = hit; n; n = n.parentNode || n.host) {
-		if (n.tagName === 'LABEL' && n.control === this) return true;
-	}
-	return false;
-}`
-
-func (p *Page) receives(ctx context.Context, t *target, hit proto.DOMBackendNodeID) (bool, error) {
-	const group = "rodagent-hit"
-	bc := t.sess.Bind(ctx)
-	defer func() {
-		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(t.sess.Bind(context.WithoutCancel(ctx)))
-	}()
-	var el, h *proto.DOMResolveNodeResult
-	var e1, e2 error
-	var g errgroup.Group
-	g.Go(func() error {
-		el, e1 = proto.DOMResolveNode{BackendNodeID: t.elem.Node, ObjectGroup: group}.Call(bc)
-		return nil
-	})
-	g.Go(func() error {
-		h, e2 = proto.DOMResolveNode{BackendNodeID: hit, ObjectGroup: group}.Call(bc)
-		return nil
-	})
-	_ = g.Wait()
-	if e1 != nil {
-		return false, e1
-	}
-	if e2 != nil {
-		return false, nil // the hit node is in another document: something covers the target
-	}
-	res, err := proto.RuntimeCallFunctionOn{ObjectID: el.Object.ObjectID, FunctionDeclaration: receivesJS,
-		Arguments: []*proto.RuntimeCallArgument{{ObjectID: h.Object.ObjectID}}, ReturnByValue: true}.Call(bc)
-	if err != nil {
-		return false, err
-	}
-	return res.Result.Value.Bool(), nil
-}
-
-// describeNode names an element the way a model reads it: the role and name
-// of the nearest ancestor-or-self that has them.
-func (p *Page) describeNode(ctx context.Context, s session.Session, id proto.DOMBackendNodeID) string {
-	res, err := proto.AccessibilityGetPartialAXTree{BackendNodeID: id, FetchRelatives: true}.Call(s.Bind(ctx))
-	if err != nil || len(res.Nodes) == 0 {
-		return "another element"
-	}
-	byID := map[proto.AccessibilityAXNodeID]*proto.AccessibilityAXNode{}
-	var start *proto.AccessibilityAXNode
-	for _, n := range res.Nodes {
-		byID[n.NodeID] = n
-		if n.BackendDOMNodeID == id && start == nil {
-			start = n
-		}
-	}
-	if start == nil {
-		start = res.Nodes[len(res.Nodes)-1]
-	}
-	for n, depth := start, 0; n != nil && depth < 50; n, depth = byID[n.ParentID], depth+1 {
-		role := axRole(n)
-		if n.Ignored || role == "generic" || role == "none" || role == "StaticText" || role == "RootWebArea" {
-			continue
-		}
-		return describeAX(n)
-	}
-	return "another element"
-}
-
-// SetStabilityCheck turns on (or off) waiting, before pointer input, until the
-// target's box is the same across two animation frames — for elements that
-// slide or grow. It costs two round trips per frame waited; off by default.
+// SetStabilityCheck turns off (or back on) waiting, before pointer input, for
+// a moving target to come to rest. It is on by default: when a running CSS
+// animation or transition of the target or an ancestor may be moving it, the
+// press waits until the target's box is the same on two consecutive
+// animation frames (at most 5 s, else NotStable), and the hit test runs again
+// on the settled box. A still target costs no frame: the check rides on the
+// hit test's round trip.
 func (p *Page) SetStabilityCheck(on bool) {
 	p.mu.Lock()
 	p.stable = on
@@ -291,22 +232,30 @@ func (p *Page) stableCheck() bool {
 
 const nextFrameJS = `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`
 
-// waitStable waits, frame by frame, until the target's quads stop changing,
-// bounded by ctx.
-func (p *Page) waitStable(ctx context.Context, t *target, quads []proto.DOMQuad) ([]proto.DOMQuad, error) {
-	for {
-		if _, err := (proto.RuntimeEvaluate{Expression: nextFrameJS, AwaitPromise: true}).Call(t.sess.Bind(ctx)); err != nil {
-			return nil, err
-		}
-		res, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
+var errStillMoving = errors.New("still moving")
+
+// waitStill waits, frame by frame, until the target's quads are the same on
+// two consecutive animation frames with no animation that moves it still
+// waiting to start, at most stableCap.
+func (p *Page) waitStill(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject, quads []proto.DOMQuad) ([]proto.DOMQuad, error) {
+	deadline := time.Now().Add(stableCap)
+	for time.Now().Before(deadline) {
+		res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: pendingJS, AwaitPromise: true,
+			ReturnByValue: true}.Call(t.sess.Bind(ctx))
 		if err != nil {
 			return nil, err
 		}
-		if sameQuads(quads, res.Quads) {
-			return res.Quads, nil
+		pending := res.Result.Value.Bool()
+		q, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
+		if err != nil {
+			return nil, err
 		}
-		quads = res.Quads
+		if !pending && sameQuads(quads, q.Quads) {
+			return q.Quads, nil
+		}
+		quads = q.Quads
 	}
+	return nil, errStillMoving
 }
 
 func sameQuads(a, b []proto.DOMQuad) bool {

@@ -169,17 +169,36 @@ func (p *Page) focus(ctx context.Context, f finder) (ActionStatus, error) {
 	})
 }
 
-// Type replaces the content of the text field a ref names with text: focus,
-// select all, then Input.insertText, which the page sees as trusted
-// beforeinput and input events of type insertText — never a value assignment,
-// so framework-controlled inputs keep their state. An empty text clears the
-// field. Fails with NotEditable for anything that does not take text.
+// Type replaces the content of the text field a ref names with text, as a
+// person types it: focus, select all, then a trusted keystroke per character
+// (keydown, keypress, beforeinput, input, keyup — so widgets that filter or
+// autocomplete on key events react). Characters no US key produces (accents,
+// other scripts, emoji), line breaks and tabs are inserted as text
+// (Input.insertText: beforeinput and input of type insertText), and text
+// longer than 256 characters is inserted in one go. Never a value
+// assignment, so framework-controlled inputs keep their state. An empty text
+// clears the field. Date, time, datetime-local, month and week inputs take
+// their ISO value ("2024-03-09", "13:45", "2024-03-09T13:45", "2024-03",
+// "2024-W10"), typed into the field's own segments; a range input takes a
+// number, reached with arrow keys. Fails with NotEditable for anything that
+// does not take text.
 func (p *Page) Type(ctx context.Context, ref, text string) (ActionStatus, error) {
 	return p.typeText(ctx, p.byRef(ref), text)
 }
 
 func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: "type", Text: text}, f, needs{enabled: true, editable: true}, func(t *target, _ input.Point) error {
+	return p.act(ctx, Action{Verb: "type", Text: text}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
+		if t.state.Readonly {
+			return failure("type", f.name, NotEditable, "it is read-only", nil)
+		}
+		if !t.state.Editable {
+			// Date, time, range and colour inputs take a value but no free text.
+			handled, err := p.typeValue(ctx, t, text)
+			if err != nil || handled {
+				return err
+			}
+			return failure("type", f.name, NotEditable, "it is a "+t.elem.Role, nil)
+		}
 		if err := (proto.DOMFocus{BackendNodeID: t.elem.Node}).Call(t.sess.Bind(ctx)); err != nil {
 			return err
 		}
@@ -190,19 +209,23 @@ func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatu
 			k, _, _ := input.ParseKey("Delete")
 			return input.Press(ctx, p.main, k, 0)
 		}
-		return input.InsertText(ctx, p.main, text)
+		return input.TypeText(ctx, p.main, text)
 	})
 }
 
-// Press presses one key (with optional modifiers, "Shift+Tab") on whatever
-// has focus in the tab. Keys: Enter, Tab, Shift+Tab, Escape, Space, the
-// arrows, Backspace, Delete, Home, End, PageUp, PageDown; anything else fails
-// with UnsupportedKey. Enter always goes through the Approver as a call that
-// must be confirmed, since it submits forms.
+// Press presses one key on whatever has focus in the tab, with optional
+// modifiers held: any single character ("a", "/", "é"), the named keys
+// (Enter, Tab, Escape, Space, Backspace, Delete, Insert, the arrows, Home,
+// End, PageUp, PageDown, F1–F12, ContextMenu) and chords with Control,
+// Shift, Alt and Meta ("Control+A", "Shift+Tab", "Shift+ArrowDown"); the
+// modifier keys go down before the key and up after it. Anything else fails
+// with UnsupportedKey, whose message gives the grammar. Enter always goes
+// through the Approver as a call that must be confirmed, since it submits
+// forms.
 func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 	k, mods, err := input.ParseKey(key)
 	if err != nil {
-		return UnsupportedKey, failure("press", key, UnsupportedKey, fmt.Sprintf("%q is not a supported key", key), nil)
+		return UnsupportedKey, failure("press", key, UnsupportedKey, fmt.Sprintf("%q is not a key", key), nil)
 	}
 	if err := p.approvePage(ctx, Action{Verb: "press", Text: key, AlwaysAsk: k.Key == "Enter"}); err != nil {
 		return statusOf(err), err
@@ -233,7 +256,8 @@ func (p *Page) pressLocked(ctx context.Context, key string, k input.Key, mods in
 // Scroll turns the mouse wheel at the middle of the viewport by amount CSS
 // pixels in a direction — where is "up", "down", "left" or "right" (amount 0
 // means 80% of the viewport) — or, when where is a ref, scrolls that
-// element into view.
+// element into view. To scroll inside an element (a feed, a panel), see
+// ScrollAt.
 func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStatus, error) {
 	dir := strings.ToLower(strings.TrimSpace(where))
 	if _, ok := scrollUnits[dir]; !ok {
@@ -272,6 +296,38 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 		return statusOf(err), err
 	}
 	return Ready, nil
+}
+
+// ScrollAt turns the mouse wheel over the element a ref names — a feed, a
+// virtual list, a scrollable panel, a map — by amount CSS pixels in a
+// direction ("up", "down", "left", "right"; amount 0 means 80% of the
+// element's box), so the element under the pointer scrolls as it would for a
+// person, with wheel events the page can observe. The element is first
+// brought into view and hit tested like a click target.
+func (p *Page) ScrollAt(ctx context.Context, ref, direction string, amount int) (ActionStatus, error) {
+	return p.scrollAt(ctx, p.byRef(ref), direction, amount)
+}
+
+func (p *Page) scrollAt(ctx context.Context, f finder, direction string, amount int) (ActionStatus, error) {
+	dir := strings.ToLower(strings.TrimSpace(direction))
+	unit, ok := scrollUnits[dir]
+	if !ok {
+		return InvalidValue, failure("scroll", f.name, InvalidValue, fmt.Sprintf("%s is not a direction: want up, down, left or right", quote(direction, 20)), nil)
+	}
+	return p.act(ctx, Action{Verb: "scroll", Text: dir}, f, needs{hit: true, move: true}, func(t *target, at input.Point) error {
+		d := float64(amount)
+		if d == 0 {
+			d = 0.8 * (t.elem.Box.W*math.Abs(unit[0]) + t.elem.Box.H*math.Abs(unit[1]))
+			if d < 1 {
+				d = 300
+			}
+		}
+		if err := input.Wheel(ctx, p.main, at, unit[0]*d, unit[1]*d); err != nil {
+			return err
+		}
+		_, err := (proto.RuntimeEvaluate{Expression: nextFrameJS, AwaitPromise: true}).Call(p.main.Bind(ctx))
+		return err
+	})
 }
 
 // scrollUnits are the wheel directions Scroll takes.
@@ -352,6 +408,8 @@ const selectJS = `function (wanted) {
 
 // Select chooses options of the native <select> a ref names, by value or by
 // visible label, and fires input and change as the browser's own popup does.
+// On a range input it takes one number and moves the slider there with the
+// arrow keys, as Type does.
 // Custom dropdowns (Radix, MUI, …) are not selects: they fail with NotASelect,
 // and the way through is to Click the control, Snapshot, and Click the option.
 func (p *Page) Select(ctx context.Context, ref string, values ...string) (ActionStatus, error) {
@@ -361,6 +419,11 @@ func (p *Page) Select(ctx context.Context, ref string, values ...string) (Action
 func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (ActionStatus, error) {
 	ref := f.name
 	return p.act(ctx, Action{Verb: "select", Text: strings.Join(values, ", ")}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
+		if canonicalRole(t.elem.Role) == "slider" && len(values) == 1 {
+			if kind, _, err := p.valueInput(ctx, t); err == nil && kind == "range" {
+				return p.setRange(ctx, t, "select", values[0])
+			}
+		}
 		v, err := p.callOn(ctx, "select", t, selectJS, values)
 		if err != nil {
 			return err

@@ -11,6 +11,8 @@ import (
 	"math"
 
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/ysmood/gson"
+	"golang.org/x/sync/errgroup"
 )
 
 // refBoxes reads the page's refs now and returns the visible part of each,
@@ -189,4 +191,128 @@ func tagLabel(img *image.RGBA, at image.Point, text string, c color.RGBA, k int)
 			}
 		}
 	}
+}
+
+// markJS draws (or redraws) a mark on this element in the library's isolated
+// world: a host under <html> holding a closed shadow root, fixed-positioned
+// over the element every animation frame (fixed, so it never adds scroll
+// overflow), with pointer-events none everywhere (hit testing passes through
+// it), aria-hidden (assistive tech and snapshots skip it), and promoted to
+// the top layer as a manual popover where the browser has them, so a modal
+// dialog does not hide it. The page's scripts can see the host in the DOM;
+// nothing else of the page changes.
+const markJS = `function (key, note) {
+	const marks = globalThis.__rodagentMarks || (globalThis.__rodagentMarks = new Map());
+	const old = marks.get(key);
+	if (old) old.remove();
+	const host = document.createElement('rodagent-mark');
+	host.setAttribute('aria-hidden', 'true');
+	host.style.cssText = 'all: initial; position: fixed; left: 0; top: 0; width: 0; height: 0; margin: 0; padding: 0; border: 0; ' +
+		'background: transparent; overflow: visible; pointer-events: none; z-index: 2147483647; display: block;';
+	const root = host.attachShadow({mode: 'closed'});
+	const box = document.createElement('div');
+	box.style.cssText = 'position: fixed; box-sizing: border-box; border: 3px solid #ff6d00; border-radius: 3px; pointer-events: none;';
+	const tag = document.createElement('div');
+	tag.style.cssText = 'position: absolute; left: -3px; bottom: 100%; max-width: 320px; padding: 2px 6px; background: #ff6d00; ' +
+		'color: #fff; font: 600 12px/16px system-ui, sans-serif; white-space: pre-wrap; pointer-events: none;';
+	tag.textContent = note;
+	if (note) box.appendChild(tag);
+	root.appendChild(box);
+	document.documentElement.appendChild(host);
+	try { host.popover = 'manual'; host.showPopover(); } catch (e) {}
+	const el = this;
+	let live = true;
+	const place = () => {
+		if (!live) return;
+		const r = el.isConnected ? el.getBoundingClientRect() : null;
+		box.style.display = r && (r.width || r.height) ? 'block' : 'none';
+		if (r) {
+			box.style.left = r.left + 'px'; box.style.top = r.top + 'px';
+			box.style.width = r.width + 'px'; box.style.height = r.height + 'px';
+		}
+		requestAnimationFrame(place);
+	};
+	place();
+	marks.set(key, {remove() { live = false; host.remove(); }});
+	return true;
+}`
+
+const clearMarksJS = `(() => {
+	const marks = globalThis.__rodagentMarks;
+	if (!marks) return 0;
+	const n = marks.size;
+	marks.forEach(m => m.remove());
+	marks.clear();
+	return n;
+})()`
+
+// Annotate leaves a visible mark on the element a ref names — an outline
+// and, when note is not empty, the note above it — for a person watching the
+// browser or a later screenshot: "this is the invoice total". It is not an
+// action: nothing is clicked or focused, no Approver is asked, and the mark
+// never takes pointer input, changes layout or enters a snapshot. The element
+// is scrolled into view so the mark can be seen. The mark follows the element
+// as it moves and stays until ClearAnnotations, or until the element's
+// document goes away; annotating the same ref again replaces its note.
+func (p *Page) Annotate(ctx context.Context, ref, note string) error {
+	unlock, err := p.lock(ctx, "annotate")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	t, err := p.resolve(ctx, "annotate", ref)
+	if err != nil {
+		return err
+	}
+	w, err := p.world(ctx, t.frame)
+	if err != nil {
+		return t.fail(ctx, p, "annotate", err)
+	}
+	const group = "rodagent-mark"
+	bc := t.sess.Bind(ctx)
+	defer func() {
+		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(t.sess.Bind(context.WithoutCancel(ctx)))
+	}()
+	obj, err := proto.DOMResolveNode{BackendNodeID: t.elem.Node, ExecutionContextID: w, ObjectGroup: group}.Call(bc)
+	if err != nil {
+		return p.actionErr(ctx, "annotate", ref, err)
+	}
+	_, err = proto.RuntimeCallFunctionOn{ObjectID: obj.Object.ObjectID, FunctionDeclaration: markJS,
+		Arguments: []*proto.RuntimeCallArgument{{Value: gson.New(ref)}, {Value: gson.New(capRunes(note, 500))}}}.Call(bc)
+	if err != nil {
+		return p.actionErr(ctx, "annotate", ref, err)
+	}
+	return nil
+}
+
+// ClearAnnotations removes every mark Annotate left on the tab, in every frame.
+func (p *Page) ClearAnnotations(ctx context.Context) error {
+	unlock, err := p.lock(ctx, "annotate")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	p.mu.Lock()
+	var frames []frameInfo
+	for id, ff := range p.fast {
+		if f := p.frames[id]; f != nil && !f.detached && ff.world != 0 && ff.loader == f.loader {
+			frames = append(frames, *f)
+		}
+	}
+	p.mu.Unlock()
+	var g errgroup.Group
+	for _, f := range frames {
+		g.Go(func() error {
+			w, err := p.world(ctx, f)
+			if err != nil {
+				return nil // the frame went away, and its marks with it
+			}
+			_, err = proto.RuntimeEvaluate{Expression: clearMarksJS, ContextID: w}.Call(f.sess.Bind(ctx))
+			if err != nil && ctx.Err() != nil {
+				return failure("annotate", "", Timeout, "clearing marks", ctx.Err())
+			}
+			return nil
+		})
+	}
+	return g.Wait()
 }

@@ -6,11 +6,15 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/go-rod/rod/lib/cdp"
 	"github.com/go-rod/rod/lib/proto"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/rodagent/rodagent/internal/session"
 )
 
 // emulation is what a page has been told to pretend, kept because several
@@ -20,8 +24,13 @@ type emulation struct {
 	mu       sync.Mutex
 	ua       string // "" until SetUserAgent or SetLocale needed it
 	lang     string // Accept-Language and navigator.language
+	locale   string // ICU form (fr_FR)
+	tz       string
+	geo      *[3]float64
 	media    string
 	features map[string]string
+	scripts  []string // from AddInitScript
+	sent     bool     // a user agent override was sent
 }
 
 // SetViewport sets the tab's viewport to width×height CSS pixels and the
@@ -63,6 +72,7 @@ func (p *Page) sendUserAgent(bc proto.Client) error {
 		}
 		p.emu.ua = v.UserAgent
 	}
+	p.emu.sent = true
 	return proto.EmulationSetUserAgentOverride{UserAgent: p.emu.ua, AcceptLanguage: p.emu.lang}.Call(bc)
 }
 
@@ -78,7 +88,7 @@ func (p *Page) SetLocale(ctx context.Context, locale string) error {
 		if err := (proto.EmulationSetLocaleOverride{Locale: strings.ReplaceAll(locale, "-", "_")}).Call(bc); err != nil {
 			return err
 		}
-		p.emu.lang = locale
+		p.emu.lang, p.emu.locale = locale, strings.ReplaceAll(locale, "-", "_")
 		return p.sendUserAgent(bc)
 	})
 }
@@ -88,6 +98,26 @@ func (p *Page) SetTimezone(ctx context.Context, tz string) error {
 	if strings.TrimSpace(tz) == "" {
 		return fmt.Errorf("%w: empty time zone", ErrBadOption)
 	}
+	if err := p.alive(); err != nil {
+		return err
+	}
+	// Chromium takes any name and falls back to UTC; the page's own Intl
+	// knows the real list, so ask it (in the library's world) first.
+	w, err := p.world(ctx, p.mainFrameInfo())
+	if err != nil {
+		return p.emuErr(ctx, "timezone", err)
+	}
+	res, err := proto.RuntimeEvaluate{Expression: "new Intl.DateTimeFormat('en', {timeZone: " + strconv.Quote(tz) + "}) && true",
+		ContextID: w, ReturnByValue: true}.Call(p.main.Bind(ctx))
+	if err != nil {
+		return p.emuErr(ctx, "timezone", err)
+	}
+	if res.ExceptionDetails != nil {
+		return fmt.Errorf("%w: unknown time zone %q: want an IANA name such as Europe/Paris", ErrBadOption, tz)
+	}
+	p.emu.mu.Lock()
+	defer p.emu.mu.Unlock()
+	p.emu.tz = tz
 	return p.emulate(ctx, "timezone", func(bc proto.Client) error {
 		return proto.EmulationSetTimezoneOverride{TimezoneID: tz}.Call(bc)
 	})
@@ -100,6 +130,9 @@ func (p *Page) SetGeolocation(ctx context.Context, latitude, longitude, accuracy
 	if math.Abs(latitude) > 90 || math.Abs(longitude) > 180 || accuracy < 0 || math.IsNaN(latitude+longitude+accuracy) {
 		return fmt.Errorf("%w: position %g,%g ±%g", ErrBadOption, latitude, longitude, accuracy)
 	}
+	p.emu.mu.Lock()
+	defer p.emu.mu.Unlock()
+	p.emu.geo = &[3]float64{latitude, longitude, accuracy}
 	return p.emulate(ctx, "geolocation", func(bc proto.Client) error {
 		return proto.EmulationSetGeolocationOverride{Latitude: &latitude, Longitude: &longitude, Accuracy: &accuracy}.Call(bc)
 	})
@@ -165,25 +198,34 @@ func (p *Page) setMedia(ctx context.Context, media, feature, value string) error
 	} else {
 		p.emu.media = media
 	}
-	names := make([]string, 0, len(p.emu.features))
-	for n := range p.emu.features {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	req := proto.EmulationSetEmulatedMedia{Media: p.emu.media, Features: []*proto.EmulationMediaFeature{}}
-	for _, n := range names {
-		req.Features = append(req.Features, &proto.EmulationMediaFeature{Name: n, Value: p.emu.features[n]})
-	}
+	req := p.emu.mediaRequest()
 	return p.emulate(ctx, "media", func(bc proto.Client) error { return req.Call(bc) })
 }
 
-// AddInitScript runs js in every new document of the tab (and of its
-// same-process frames) before the page's own scripts, from the next
-// navigation on. WithInitScript does the same for every tab of a browser.
+// mediaRequest is the whole emulated media; the caller holds e.mu.
+func (e *emulation) mediaRequest() proto.EmulationSetEmulatedMedia {
+	names := make([]string, 0, len(e.features))
+	for n := range e.features {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	req := proto.EmulationSetEmulatedMedia{Media: e.media, Features: []*proto.EmulationMediaFeature{}}
+	for _, n := range names {
+		req.Features = append(req.Features, &proto.EmulationMediaFeature{Name: n, Value: e.features[n]})
+	}
+	return req
+}
+
+// AddInitScript runs js in every new document of the tab and of its frames
+// (out-of-process ones included) before the page's own scripts, from the
+// next navigation on. WithInitScript does the same for every tab of a browser.
 func (p *Page) AddInitScript(ctx context.Context, js string) error {
 	if strings.TrimSpace(js) == "" {
 		return fmt.Errorf("%w: empty init script", ErrBadOption)
 	}
+	p.emu.mu.Lock()
+	defer p.emu.mu.Unlock()
+	p.emu.scripts = append(p.emu.scripts, js)
 	return p.emulate(ctx, "init script", func(bc proto.Client) error {
 		_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: js}.Call(bc)
 		return err
@@ -191,23 +233,71 @@ func (p *Page) AddInitScript(ctx context.Context, js string) error {
 }
 
 // WithInitScript runs js in every new document of every tab this Browser
-// opens or attaches to (and their same-process frames), before the page's
-// own scripts: to stub APIs, seed test data or record events from the start.
+// opens or attaches to, and of their frames, before the page's own scripts: to stub APIs, seed test data or record events from the start.
 func WithInitScript(js string) Option {
 	return func(c *config) { c.initScripts = append(c.initScripts, js) }
 }
 
-// emulate runs one emulation command on the tab's session and maps its error.
+// emulate runs one emulation command on the tab's session, then on the
+// sessions of its out-of-process frames (their renderers do not inherit the
+// tab's overrides), and maps the tab's error. A frame that went away while
+// this ran has nothing left to emulate.
 func (p *Page) emulate(ctx context.Context, what string, call func(bc proto.Client) error) error {
 	if err := p.alive(); err != nil {
 		return err
 	}
-	return p.emuErr(ctx, what, call(p.main.Bind(ctx)))
+	if err := p.emuErr(ctx, what, call(p.main.Bind(ctx))); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	var children []session.Session
+	for _, c := range p.children {
+		if !c.detached && !c.crashed {
+			children = append(children, c.sess)
+		}
+	}
+	p.mu.Unlock()
+	var g errgroup.Group
+	for _, c := range children {
+		g.Go(func() error { _ = call(c.Bind(ctx)); return nil })
+	}
+	_ = g.Wait()
+	return nil
+}
+
+// emulateChild brings a newly attached out-of-process frame to the tab's
+// emulation and init scripts, before it runs (frames.go holds it paused).
+func (p *Page) emulateChild(ctx context.Context, s session.Session) {
+	bc := s.Bind(ctx)
+	for _, js := range p.b.cfg.initScripts {
+		_, _ = proto.PageAddScriptToEvaluateOnNewDocument{Source: js}.Call(bc)
+	}
+	p.emu.mu.Lock()
+	defer p.emu.mu.Unlock()
+	e := &p.emu
+	for _, js := range e.scripts {
+		_, _ = proto.PageAddScriptToEvaluateOnNewDocument{Source: js}.Call(bc)
+	}
+	if e.locale != "" {
+		_ = proto.EmulationSetLocaleOverride{Locale: e.locale}.Call(bc)
+	}
+	if e.sent {
+		_ = proto.EmulationSetUserAgentOverride{UserAgent: e.ua, AcceptLanguage: e.lang}.Call(bc)
+	}
+	if e.tz != "" {
+		_ = proto.EmulationSetTimezoneOverride{TimezoneID: e.tz}.Call(bc)
+	}
+	if e.geo != nil {
+		_ = proto.EmulationSetGeolocationOverride{Latitude: &e.geo[0], Longitude: &e.geo[1], Accuracy: &e.geo[2]}.Call(bc)
+	}
+	if e.media != "" || len(e.features) > 0 {
+		_ = e.mediaRequest().Call(bc)
+	}
 }
 
 func (p *Page) emuErr(ctx context.Context, what string, err error) error {
-	if err == nil {
-		return nil
+	if err == nil || errors.Is(err, ErrBadOption) {
+		return err
 	}
 	if ctx.Err() != nil {
 		return failure(what, "", Timeout, "", ctx.Err())

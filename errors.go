@@ -50,6 +50,10 @@ const (
 	Timeout ActionStatus = "timeout"
 	// NativeBackendUnavailable: the browser refused the native input command.
 	NativeBackendUnavailable ActionStatus = "native_backend_unavailable"
+	// InvalidValue: the value does not fit the field (a malformed date, a number outside a range's bounds).
+	InvalidValue ActionStatus = "invalid_value"
+	// NotStable: the element kept moving (an animation or transition) past the stability check's bound.
+	NotStable ActionStatus = "not_stable"
 	// NotChanged: Check or Uncheck clicked, but the control's state did not change.
 	NotChanged ActionStatus = "not_changed"
 	// Denied: the embedding application's Approver refused the call; nothing
@@ -81,6 +85,8 @@ var (
 	ErrTimeout                  error = &statusSentinel{Timeout}
 	ErrNativeBackendUnavailable error = &statusSentinel{NativeBackendUnavailable}
 	ErrNotChanged               error = &statusSentinel{NotChanged}
+	ErrNotStable                error = &statusSentinel{NotStable}
+	ErrInvalidValue             error = &statusSentinel{InvalidValue}
 	ErrDenied                   error = &statusSentinel{Denied}
 )
 
@@ -196,11 +202,13 @@ var nextMove = map[ActionStatus]string{
 	NotASelect:               "not a native select — click it, then click the option",
 	Ambiguous:                "several elements match — pick one of the candidates by ref",
 	FrameUnreachable:         "frame is unreachable — Snapshot again",
-	UnsupportedKey:           "supported keys: " + strings.Join(input.SupportedKeys, ", "),
+	UnsupportedKey:           "Press takes " + input.KeyGrammar,
 	NoSuchTab:                "no such tab — list with Tabs",
 	Timeout:                  "deadline passed — Snapshot to see the page, then retry",
 	NativeBackendUnavailable: "the browser refused native input — use a Chromium with CDP Input support",
 	NotChanged:               "state did not change — Snapshot to see why",
+	InvalidValue:             "the field refuses that value — give it in the form the message names",
+	NotStable:                "element keeps moving — wait for the page to settle, Snapshot, then retry",
 	Denied:                   "the application refused this action — do not retry it; ask the user or do something else",
 }
 

@@ -84,6 +84,7 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 			p.mu.Unlock()
 		}
 		_ = p.netSetup(ctx, child)
+		p.emulateChild(ctx, child)
 		_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(bc)
 	})
 }

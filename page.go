@@ -48,7 +48,7 @@ type Page struct {
 	broken                  error // set when an event handler of this page panicked
 	closed                  bool
 	gone                    bool
-	stable                  bool // wait for a still box before pointer input
+	stable                  bool // wait for a moving target to come to rest before pointer input (on by default)
 	fast                    map[proto.PageFrameID]*fastFrame
 	axOn                    map[proto.TargetSessionID]bool // Accessibility domain enabled
 	noFast                  bool                           // the browser cannot run the in-page inventory
@@ -108,6 +108,7 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		fast:     map[proto.PageFrameID]*fastFrame{},
 		axOn:     map[proto.TargetSessionID]bool{},
 		prefixes: map[proto.PageFrameID]string{},
+		stable:   true,
 	}
 	p.main = session.Session{Conn: b.conn, ID: rp.SessionID, Calls: &p.calls}
 	p.unsub = append(p.unsub,

@@ -106,6 +106,10 @@ type Delta struct {
 	Changed []RefChange  `json:"changed"`        // refs whose name or state changed
 	Rebound []string     `json:"rebound"`        // refs whose element was re-rendered as a new node; the ref now names it
 	Text    []TextChange `json:"text,omitempty"` // page text that appeared, changed or went away, in document order
+	// Focus is the ref that has keyboard focus now, when focus moved since
+	// the previous snapshot; FocusLeft says focus moved off every ref.
+	Focus     string `json:"focus,omitempty"`
+	FocusLeft bool   `json:"focus_left,omitempty"`
 }
 
 // TextChange is a piece of page text (a paragraph, a table row, a status
@@ -119,7 +123,7 @@ type TextChange struct {
 
 // Empty reports whether nothing moved.
 func (d *Delta) Empty() bool {
-	return d == nil || len(d.Added)+len(d.Removed)+len(d.Changed)+len(d.Rebound)+len(d.Text) == 0
+	return d == nil || len(d.Added)+len(d.Removed)+len(d.Changed)+len(d.Rebound)+len(d.Text) == 0 && d.Focus == "" && !d.FocusLeft
 }
 
 // Snapshot is what a tab shows an agent: every current ref, the structure
@@ -395,7 +399,7 @@ func (s *Snapshot) renderFull() (string, int) {
 			scopeNote = strings.TrimPrefix(scopeNote+", from "+v+" (not a current ref)", ", ")
 		} else {
 			for i := 0; i < start; i++ {
-				if s.lines[i].ref >= 0 {
+				if s.lines[i].ref >= 0 || s.lines[i].kind == lineText {
 					in[i] = false
 				}
 			}
@@ -663,7 +667,11 @@ func (s *Snapshot) DeltaText() string {
 		b.WriteString("no changes\n")
 	}
 	budget := s.budget()
+	focusLine := d.Focus != "" && !hasString(d.Added, d.Focus)
 	total := len(d.Added) + len(d.Removed) + len(d.Changed) + len(d.Rebound) + len(d.Text)
+	if focusLine {
+		total++
+	}
 	written := 0
 	over := func() bool {
 		if b.Len() < budget-200 {
@@ -711,6 +719,11 @@ func (s *Snapshot) DeltaText() string {
 		if !over() {
 			b.WriteString("* " + h + "\n")
 		}
+	}
+	// A focus move reads on its own line unless the focused ref's line above
+	// already says it (an added ref shows "focused").
+	if focusLine && !over() {
+		b.WriteString("focus → " + d.Focus + "\n")
 	}
 	if written < total {
 		fmt.Fprintf(&b, "… %s more changes not shown — take a full snapshot, or narrow it to a landmark, frame or ref\n", thousands(total-written))
@@ -765,6 +778,15 @@ func changeText(f FieldChange) string {
 		}
 	}
 	return plainText(f.Field, 40) + "=" + quote(f.New, 80)
+}
+
+func hasString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // refLine is a ref's text: its handle, the name when the handle does not

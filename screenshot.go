@@ -151,7 +151,11 @@ func (p *Page) Screenshot(ctx context.Context, opts ...ScreenshotOption) (*Shot,
 	if area != (Box{Width: vw, Height: vh}) {
 		// The clip is in document coordinates: the viewport's plus the scroll offset.
 		req.Clip = &proto.PageViewport{X: area.X + sx, Y: area.Y + sy, Width: area.Width, Height: area.Height, Scale: 1}
-		req.CaptureBeyondViewport = true
+		// Capturing beyond the viewport makes Chromium lay the page out
+		// again at a larger size, and out-of-process frames can paint blank
+		// in the frames after it: only ask for it when the area needs it.
+		inside := area.X >= 0 && area.Y >= 0 && area.X+area.Width <= vw && area.Y+area.Height <= vh
+		req.CaptureBeyondViewport = !inside
 	}
 	res, err := req.Call(p.main.Bind(ctx))
 	if err != nil {

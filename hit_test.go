@@ -1,0 +1,110 @@
+package rodagent_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+)
+
+// A button's own icon — a ::before glyph, an <i>, an ::after layer, an SVG —
+// is part of the button: the click is ready and lands.
+func TestIconButtonsClick(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "hit.html")
+	s := snapshot(t, p)
+	for _, name := range []string{"Bold", "Star", "Layered", "Search"} {
+		st, err := p.Click(ctx, refNamed(t, s, "button", name))
+		if err != nil || st != rodagent.Ready {
+			t.Errorf("click %s: %s %v", name, st, err)
+		}
+	}
+	var ids []string
+	eval(t, p, "window.__log.map(r => r.id)", &ids)
+	if fmt.Sprint(ids) != "[bold glyph layer svg]" {
+		t.Errorf("clicks landed on %v", ids)
+	}
+}
+
+// What covers a target is the topmost foreign element — the cookie notice —
+// not the landmark that holds both.
+func TestObscuredNamesTopmostForeign(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "hit.html")
+	s := snapshot(t, p)
+	st, err := p.Click(ctx, refNamed(t, s, "button", "Pay"))
+	if !errors.Is(err, rodagent.ErrObscured) || st != rodagent.Obscured {
+		t.Fatalf("click under a cookie notice: %s %v", st, err)
+	}
+	if !strings.Contains(err.Error(), "cookie-notice") || !strings.Contains(err.Error(), "We use cookies") || strings.Contains(err.Error(), "main") {
+		t.Errorf("obscured should name the cookie notice: %v", err)
+	}
+	var n int
+	eval(t, p, "window.__log.length", &n)
+	if n != 0 {
+		t.Errorf("a covered target must not be clicked")
+	}
+}
+
+// An item of a menu that is still sliding in is clicked right, or not at
+// all: never the item that happened to be under the point.
+func TestClickInAnimatingMenu(t *testing.T) {
+	ctx := testCtx(t, 60*time.Second)
+	p := open(t, "hit.html")
+	s := snapshot(t, p)
+	openMenu := refNamed(t, s, "button", "Open menu")
+	right, refused := 0, 0
+	for run := 0; run < 20; run++ {
+		eval(t, p, "(window.__log = [], 1)", nil)
+		if _, err := p.Click(ctx, openMenu); err != nil {
+			t.Fatal(err)
+		}
+		s := snapshot(t, p, rodagent.WithFull())
+		item := refNamed(t, s, "menuitem", "Item 3")
+		st, err := p.Click(ctx, item)
+		var ids []string
+		eval(t, p, "window.__log.map(r => r.id)", &ids)
+		switch {
+		case err == nil && fmt.Sprint(ids) == "[open-menu m3]":
+			right++
+		case err != nil && fmt.Sprint(ids) == "[open-menu]":
+			refused++
+		default:
+			t.Fatalf("run %d: click returned %s %v, clicks %v", run, st, err, ids)
+		}
+	}
+	t.Logf("animating menu: %d right, %d refused of 20", right, refused)
+	if right < 18 {
+		t.Errorf("want the item clicked right nearly always, got %d of 20", right)
+	}
+}
+
+// ScrollAt turns the wheel over an element: the feed scrolls, the page does not.
+func TestScrollAtFeed(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "scroll.html")
+	s := snapshot(t, p)
+	feed := ""
+	for _, r := range s.Refs {
+		if r.Stable == "#feed" {
+			feed = r.Ref
+		}
+	}
+	if feed == "" {
+		t.Fatalf("no ref for the feed:\n%s", s.FullText())
+	}
+	if st, err := p.ScrollAt(ctx, feed, "down", 300); err != nil || st != rodagent.Ready {
+		t.Fatalf("ScrollAt: %s %v", st, err)
+	}
+	var pos struct{ Feed, Page, Wheels float64 }
+	eval(t, p, "({Feed: document.getElementById('feed').scrollTop, Page: window.scrollY, Wheels: window.__wheels})", &pos)
+	if pos.Feed < 100 || pos.Page != 0 || pos.Wheels < 1 {
+		t.Fatalf("after a wheel over the feed: %+v", pos)
+	}
+	if st, err := p.ScrollAt(ctx, feed, "sideways", 0); st != rodagent.InvalidValue || err == nil {
+		t.Fatalf("bad direction: %s %v", st, err)
+	}
+}

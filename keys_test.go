@@ -1,0 +1,185 @@
+package rodagent_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+)
+
+type keyRecord struct {
+	ID, Type, Key, Data, InputType string
+	Trusted, Shift, Ctrl           bool
+}
+
+func keyLog(t *testing.T, p *rodagent.Page) []keyRecord {
+	t.Helper()
+	var out []keyRecord
+	eval(t, p, "window.__log.map(r => ({ID: r.id, Type: r.type, Key: r.key, Data: r.data, InputType: r.inputType, Trusted: r.trusted, Shift: r.shift, Ctrl: r.ctrl}))", &out)
+	return out
+}
+
+// Type sends a trusted keystroke per character: keydown, keypress,
+// beforeinput, input and keyup, Shift held for capitals.
+func TestTypeSendsKeystrokes(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "keys.html")
+	s := snapshot(t, p)
+	name := refNamed(t, s, "textbox", "Name")
+	eval(t, p, "(document.getElementById('name').value = 'old', 1)", nil)
+	if st, err := p.Type(ctx, name, "Hi!"); err != nil || st != rodagent.Ready {
+		t.Fatalf("Type: %s %v", st, err)
+	}
+	var v string
+	eval(t, p, "document.getElementById('name').value", &v)
+	if v != "Hi!" {
+		t.Fatalf("value = %q, want the content replaced", v)
+	}
+	var seq []string
+	for _, r := range keyLog(t, p) {
+		if !r.Trusted {
+			t.Errorf("untrusted %s event", r.Type)
+		}
+		if r.Type == "keydown" || r.Type == "keyup" || r.Type == "keypress" {
+			if r.Key == "Shift" || r.Key == "" {
+				continue // Shift held for capitals; the select-all command before typing
+			}
+			seq = append(seq, r.Type+":"+r.Key)
+		}
+	}
+	want := "keydown:H keypress:H keyup:H keydown:i keypress:i keyup:i keydown:! keypress:! keyup:!"
+	if strings.Join(seq, " ") != want {
+		t.Errorf("key events:\n got %s\nwant %s", strings.Join(seq, " "), want)
+	}
+	for _, r := range keyLog(t, p) {
+		if r.Type == "keydown" && r.Key == "H" && !r.Shift {
+			t.Errorf("H typed without Shift held")
+		}
+	}
+	// Characters no key types, and long text, are inserted as text.
+	eval(t, p, "(window.__log = [], 1)", nil)
+	if _, err := p.Type(ctx, name, "café ✓"); err != nil {
+		t.Fatal(err)
+	}
+	eval(t, p, "document.getElementById('name').value", &v)
+	if v != "café ✓" {
+		t.Fatalf("value = %q", v)
+	}
+	long := strings.Repeat("abcdefgh", 40)
+	if _, err := p.Type(ctx, name, long); err != nil {
+		t.Fatal(err)
+	}
+	eval(t, p, "document.getElementById('name').value", &v)
+	if v != long {
+		t.Fatalf("long text: value has %d characters", len(v))
+	}
+	// A line break is text, never an Enter that would submit.
+	notes := refNamed(t, s, "textbox", "Notes")
+	if _, err := p.Type(ctx, notes, "one\ntwo"); err != nil {
+		t.Fatal(err)
+	}
+	eval(t, p, "document.getElementById('notes').value", &v)
+	if v != "one\ntwo" {
+		t.Fatalf("textarea = %q", v)
+	}
+}
+
+// A field that reacts on keyup sees what Type typed.
+func TestTypeKeyupFilter(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "keys.html")
+	s := snapshot(t, p)
+	if _, err := p.Type(ctx, refNamed(t, s, "textbox", "Filter"), "abc"); err != nil {
+		t.Fatal(err)
+	}
+	var echo string
+	eval(t, p, "document.getElementById('echo').textContent", &echo)
+	if echo != "keyup:abc" {
+		t.Fatalf("keyup handler saw %q", echo)
+	}
+}
+
+// The APG autocomplete combobox filters its list on keyup: Type opens it with
+// the matching states, and the keyboard picks one.
+func TestTypeAPGAutocomplete(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "apg/content/patterns/combobox/examples/combobox-autocomplete-list.html")
+	s := snapshot(t, p)
+	cb := refNamed(t, s, "combobox", "State")
+	if st, err := p.Type(ctx, cb, "Ca"); err != nil || st != rodagent.Ready {
+		t.Fatalf("Type: %s %v", st, err)
+	}
+	s = snapshot(t, p, rodagent.WithFull())
+	refNamed(t, s, "option", "California")
+	for _, r := range s.Refs {
+		if r.Role == "option" && !strings.HasPrefix(r.Name, "C") {
+			t.Errorf("the list was not filtered: %s", r.Name)
+		}
+	}
+	if _, err := p.Press(ctx, "ArrowDown"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Press(ctx, "Enter"); err != nil {
+		t.Fatal(err)
+	}
+	var v string
+	eval(t, p, "document.getElementById('cb1-input').value", &v)
+	if v != "California" {
+		t.Fatalf("combobox value = %q", v)
+	}
+}
+
+// Chords: Control+A selects all, Shift+Tab moves focus back; characters and
+// F-keys are keys; a bad key's error gives the grammar.
+func TestPressChords(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "keys.html")
+	s := snapshot(t, p)
+	name := refNamed(t, s, "textbox", "Name")
+	if _, err := p.Type(ctx, name, "hello world"); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := p.Press(ctx, "Control+A"); err != nil || st != rodagent.Ready {
+		t.Fatalf("Control+A: %s %v", st, err)
+	}
+	var sel []int
+	eval(t, p, "[document.getElementById('name').selectionStart, document.getElementById('name').selectionEnd]", &sel)
+	if len(sel) != 2 || sel[0] != 0 || sel[1] != 11 {
+		t.Fatalf("selection after Control+A = %v", sel)
+	}
+	if _, err := p.Press(ctx, "x"); err != nil {
+		t.Fatal(err)
+	}
+	var v string
+	eval(t, p, "document.getElementById('name').value", &v)
+	if v != "x" {
+		t.Fatalf("typing over the selection: %q", v)
+	}
+	if _, err := p.Press(ctx, "Shift+ArrowLeft"); err != nil {
+		t.Fatal(err)
+	}
+	eval(t, p, "[document.getElementById('name').selectionStart, document.getElementById('name').selectionEnd]", &sel)
+	if sel[0] != 0 || sel[1] != 1 {
+		t.Fatalf("selection after Shift+ArrowLeft = %v", sel)
+	}
+	if _, err := p.Focus(ctx, refNamed(t, s, "button", "Second")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Press(ctx, "Shift+Tab"); err != nil {
+		t.Fatal(err)
+	}
+	var focused string
+	eval(t, p, "document.activeElement.id", &focused)
+	if focused != "first" {
+		t.Fatalf("Shift+Tab moved focus to %q", focused)
+	}
+	if st, err := p.Press(ctx, "F5"); err != nil || st != rodagent.Ready {
+		t.Fatalf("F5: %s %v", st, err)
+	}
+	st, err := p.Press(ctx, "Hyper+Q")
+	if st != rodagent.UnsupportedKey || !errors.Is(err, rodagent.ErrUnsupportedKey) || !strings.Contains(err.Error(), "Control+A") {
+		t.Fatalf("bad key: %s %v", st, err)
+	}
+}
