@@ -93,7 +93,7 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 			return fail(StaleRefUnresolved, "it left the page while acting")
 		}
 		if session.IsSessionGone(err) {
-			err = fmt.Errorf("%w: %v", errFrameGone, err)
+			err = fmt.Errorf("%w: %w", errFrameGone, err)
 		}
 		return input.Point{}, t.fail(ctx, p, action, err)
 	}

@@ -11,6 +11,7 @@ import (
 )
 
 func TestAnnotateLeavesAMarkWithoutActing(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := openURL(t, originA+"/shot.html?other="+originB)
 	before := snapshot(t, p, rodagent.WithFull())

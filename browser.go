@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -176,9 +178,12 @@ func dial(ctx context.Context, cfg config, wsURL string) (*Browser, error) {
 		return nil, fmt.Errorf("rodagent: connecting to %s: %w", wsURL, err)
 	}
 	b := &Browser{
-		wsURL:   wsURL,
-		cfg:     cfg,
-		conn:    session.NewConn(lifetime, rb),
+		wsURL: wsURL,
+		cfg:   cfg,
+		conn: session.NewConn(lifetime, rb, func(p *session.Panic) {
+			cfg.log.Error("rodagent: an event handler panicked; its page is marked broken (a bug in rodagent, please report it)",
+				"session", p.Session, "event", p.Method, "panic", fmt.Sprint(p.Value), "stack", string(p.Stack))
+		}),
 		ws:      ws,
 		cancel:  cancel,
 		pages:   map[proto.TargetTargetID]*Page{},
@@ -318,13 +323,13 @@ func (b *Browser) NewPage(ctx context.Context, rawURL string) (*Page, error) {
 			return nil, err
 		}
 	}
-	res, err := proto.TargetCreateTarget{URL: "about:blank", BrowserContextID: b.contextID, NewWindow: true}.Call(b.browserSession().Bind(ctx))
+	id, err := b.createTarget(ctx)
 	if err != nil {
-		return nil, b.wrapErr(ctx, err)
+		return nil, err
 	}
-	p, err := b.attach(ctx, res.TargetID)
+	p, err := b.attach(ctx, id)
 	if err != nil {
-		_, _ = proto.TargetCloseTarget{TargetID: res.TargetID}.Call(b.browserSession().Bind(context.WithoutCancel(ctx)))
+		b.closeTarget(id)
 		return nil, err
 	}
 	if rawURL != "" {
@@ -381,6 +386,13 @@ func (b *Browser) attach(ctx context.Context, id proto.TargetTargetID) (*Page, e
 	select {
 	case r = <-done:
 	case <-ctx.Done():
+		// The attach still completes in the browser: detach that session
+		// when it does, rather than leave it attached for nobody.
+		go func() {
+			if r := <-done; r.err == nil {
+				b.dropSession(r.p)
+			}
+		}()
 		return nil, b.wrapErr(ctx, ctx.Err())
 	}
 	if r.err != nil {
@@ -388,6 +400,7 @@ func (b *Browser) attach(ctx context.Context, id proto.TargetTargetID) (*Page, e
 	}
 	p, err := newPage(ctx, b, r.p)
 	if err != nil {
+		b.dropSession(r.p)
 		return nil, err
 	}
 	b.mu.Lock()
@@ -399,6 +412,72 @@ func (b *Browser) attach(ctx context.Context, id proto.TargetTargetID) (*Page, e
 	b.pages[id] = p
 	b.mu.Unlock()
 	return p, nil
+}
+
+// createTarget opens a blank tab. The browser creates it even when the
+// caller's ctx ends while the command is in flight, and only the answer
+// names it: so the command runs on its own bounded context, and a tab whose
+// caller gave up is closed when its id arrives.
+func (b *Browser) createTarget(ctx context.Context) (proto.TargetTargetID, error) {
+	type result struct {
+		id  proto.TargetTargetID
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		// No deadline of its own: the answer is the only way to learn the
+		// tab's id. The call ends when the browser answers or the connection
+		// closes (Close, or a browser that died), which leaves no tab behind.
+		res, err := proto.TargetCreateTarget{URL: "about:blank", BrowserContextID: b.contextID, NewWindow: true}.Call(b.browserSession().Bind(context.WithoutCancel(ctx)))
+		r := result{err: err}
+		if err == nil {
+			r.id = res.TargetID
+		}
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			return "", b.wrapErr(ctx, r.err)
+		}
+		if ctx.Err() != nil {
+			b.closeTarget(r.id)
+			return "", b.wrapErr(ctx, ctx.Err())
+		}
+		return r.id, nil
+	case <-ctx.Done():
+		go func() {
+			if r := <-done; r.err == nil {
+				b.closeTarget(r.id)
+			}
+		}()
+		return "", b.wrapErr(ctx, ctx.Err())
+	}
+}
+
+// cleanupTimeout bounds the CDP calls that undo a half-made tab or session
+// after the caller's context ended.
+const cleanupTimeout = 30 * time.Second
+
+// closeTarget closes a tab this Browser made for a caller that never got it.
+func (b *Browser) closeTarget(id proto.TargetTargetID) {
+	ctx, cancel := context.WithTimeout(context.Background(), cleanupTimeout)
+	defer cancel()
+	if _, err := (proto.TargetCloseTarget{TargetID: id}).Call(b.browserSession().Bind(ctx)); err == nil {
+		b.browser.mu.Lock()
+		b.browser.destroyed[id] = true
+		b.browser.mu.Unlock()
+	}
+}
+
+// dropSession detaches a session attached for a caller that never got its
+// Page, and drops rod's cached page for it, which would otherwise hand the
+// dead session to the next attach.
+func (b *Browser) dropSession(rp *rod.Page) {
+	ctx, cancel := context.WithTimeout(context.Background(), cleanupTimeout)
+	defer cancel()
+	_ = proto.TargetDetachFromTarget{SessionID: rp.SessionID}.Call(b.browserSession().Bind(ctx))
+	b.conn.Rod.RemoveState(rp.TargetID)
 }
 
 func (b *Browser) forget(p *Page) {
@@ -503,10 +582,10 @@ func (b *Browser) wrapErr(ctx context.Context, err error) error {
 	closed := b.closed
 	b.mu.Unlock()
 	if closed {
-		return fmt.Errorf("%w: %v", ErrClosed, err)
+		return fmt.Errorf("%w: %w", ErrClosed, err)
 	}
 	if b.conn.Closed() || isTransportErr(err) {
-		return fmt.Errorf("%w: %v", ErrBrowserGone, err)
+		return fmt.Errorf("%w: %w", ErrBrowserGone, err)
 	}
 	if isNavigationGone(err) {
 		return failure("", "", PageChanged, "the page navigated under the call", err)
@@ -514,14 +593,17 @@ func (b *Browser) wrapErr(ctx context.Context, err error) error {
 	return err
 }
 
+// isTransportErr reports whether err is the connection itself failing: what
+// rod's websocket returns when the browser's end goes away (EOF mid-frame, a
+// closed or reset socket). Matched by type, never by message: a CDP error
+// or a page's exception text may well contain "EOF".
 func isTransportErr(err error) bool {
-	var ne net.Error
-	if errors.As(err, &ne) {
-		return true
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return false // a deadline is a net.Error too, but says nothing of the connection
 	}
-	msg := err.Error()
-	return strings.Contains(msg, "use of closed network connection") || strings.Contains(msg, "EOF") ||
-		strings.Contains(msg, "connection reset")
+	var ne net.Error
+	return errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, net.ErrClosed) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 func (c config) allowURL(raw string) error {

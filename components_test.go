@@ -59,6 +59,7 @@ func resultText(t *testing.T, p *rodagent.Page) string {
 }
 
 func TestComponentLibrarySelects(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		page, role, trigger, option, want string
 	}{
@@ -89,6 +90,7 @@ func TestComponentLibrarySelects(t *testing.T) {
 }
 
 func TestMUIAutocomplete(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "components/mui-autocomplete.html")
 	waitReady(t, p)
@@ -116,6 +118,7 @@ func TestMUIAutocomplete(t *testing.T) {
 }
 
 func TestModalDialogForm(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "components/modal-form.html")
 	waitReady(t, p)
@@ -142,6 +145,7 @@ func TestModalDialogForm(t *testing.T) {
 }
 
 func TestNativeControlsAndLabels(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "native.html")
 	s := snapshot(t, p)
@@ -197,6 +201,7 @@ func TestNativeControlsAndLabels(t *testing.T) {
 }
 
 func TestLabelCoveringItsControl(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "native.html")
 	// Custom-styled checkbox: the input sits under its own label (a common
@@ -219,6 +224,7 @@ func TestLabelCoveringItsControl(t *testing.T) {
 }
 
 func TestEventSequenceIsAPerson(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "recorder.html")
 	s := snapshot(t, p)
@@ -264,6 +270,7 @@ func TestEventSequenceIsAPerson(t *testing.T) {
 }
 
 func TestUploadBothWays(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.txt")
@@ -303,6 +310,7 @@ func TestUploadBothWays(t *testing.T) {
 }
 
 func TestDialogArming(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "dialogs.html")
 	s := snapshot(t, p)
@@ -335,6 +343,7 @@ func TestDialogArming(t *testing.T) {
 }
 
 func TestDownload(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	dir := t.TempDir()
 	p := open(t, "download.html")
@@ -370,6 +379,7 @@ func TestDownload(t *testing.T) {
 // Checkbox and radio by clicking their labels: the label text is no ref, so a
 // locator names it, and the click on the label reaches the control.
 func TestClickLabelsByText(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "native.html")
 	for _, label := range []string{"Remember me", "Pro"} {
@@ -385,6 +395,7 @@ func TestClickLabelsByText(t *testing.T) {
 }
 
 func TestWaitForLocators(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "components/modal-form.html")
 	waitReady(t, p)
@@ -403,6 +414,7 @@ func TestWaitForLocators(t *testing.T) {
 }
 
 func TestWaitForRefsAndNetwork(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "basic.html")
 	if err := p.Wait(ctx, rodagent.NetworkIdle()); err != nil {
@@ -438,6 +450,7 @@ func statusOfErr(err error) rodagent.ActionStatus {
 // A button that slides: with the stability check on, the click waits for it
 // to stop and lands on it.
 func TestStabilityCheck(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "actionability.html?banner=off")
 	s := snapshot(t, p)

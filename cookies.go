@@ -141,7 +141,7 @@ func (b *Browser) SetCookies(ctx context.Context, cookies ...Cookie) error {
 	err := proto.StorageSetCookies{Cookies: params, BrowserContextID: b.contextID}.Call(b.browserSession().Bind(ctx))
 	if err != nil {
 		if b.isClosed() == nil && !isTransportErr(err) && ctx.Err() == nil {
-			return fmt.Errorf("%w: the browser refused them: %v", ErrBadCookie, err)
+			return fmt.Errorf("%w: the browser refused them: %w", ErrBadCookie, err)
 		}
 		return b.wrapErr(ctx, err)
 	}

@@ -34,6 +34,7 @@ func loginServer(t *testing.T) *twoOrigins {
 }
 
 func TestStorageStateCarriesALoginAcrossBrowsers(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 90*time.Second)
 	o := loginServer(t)
 	first, err := shared.NewContext(ctx)
@@ -103,6 +104,7 @@ func TestStorageStateCarriesALoginAcrossBrowsers(t *testing.T) {
 }
 
 func TestCookiesSetReadClear(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	o := loginServer(t)
 	c, err := shared.NewContext(ctx)
@@ -153,6 +155,7 @@ func TestCookiesSetReadClear(t *testing.T) {
 
 // A file Playwright wrote loads as is.
 func TestStorageStateReadsPlaywrightFiles(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	o := loginServer(t)
 	file := filepath.Join(t.TempDir(), "pw.json")

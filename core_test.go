@@ -17,6 +17,7 @@ import (
 // The seed design's verification: snapshot → click a button that changes the
 // DOM → snapshot shows exactly that change; type → snapshot shows the value.
 func TestSnapshotClickTypeLoop(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "basic.html")
 	s := snapshot(t, p)
@@ -93,6 +94,7 @@ func TestSnapshotClickTypeLoop(t *testing.T) {
 }
 
 func TestPressEnterSubmitsAndTabMovesFocus(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "basic.html")
 	s := snapshot(t, p)
@@ -129,6 +131,7 @@ func TestPressEnterSubmitsAndTabMovesFocus(t *testing.T) {
 }
 
 func TestScroll(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "basic.html")
 	s := snapshot(t, p)
@@ -193,6 +196,7 @@ func wantStatus(t *testing.T, what string, gotSt rodagent.ActionStatus, err erro
 }
 
 func TestFailureStatuses(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := open(t, "actionability.html?banner=off")
 	fresh := open(t, "basic.html")
@@ -277,6 +281,7 @@ func TestFailureStatuses(t *testing.T) {
 }
 
 func TestObscuredNamesTheCover(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "actionability.html")
 	s := snapshot(t, p)
@@ -297,6 +302,7 @@ func TestObscuredNamesTheCover(t *testing.T) {
 }
 
 func TestDialogsDoNotHang(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "dialogs.html")
 	s := snapshot(t, p)
@@ -327,6 +333,7 @@ func TestDialogsDoNotHang(t *testing.T) {
 }
 
 func TestTabsShowOriginsOnly(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "basic.html") // its title is "Basic fixture"
 	tabs, err := shared.Tabs(ctx)
@@ -364,6 +371,7 @@ func TestTabsShowOriginsOnly(t *testing.T) {
 }
 
 func TestNavigation(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "basic.html")
 	s := snapshot(t, p)
@@ -421,6 +429,7 @@ func TestNavigation(t *testing.T) {
 // A page runs one call at a time; separate pages run at once. The race
 // detector checks the bookkeeping.
 func TestConcurrentPages(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	var wg sync.WaitGroup
 	errs := make(chan error, 16)

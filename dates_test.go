@@ -12,6 +12,7 @@ import (
 // field's own segments with trusted keys; a range moves with arrow keys; a
 // colour takes #rrggbb; a malformed value is a clear InvalidValue.
 func TestTypeDatesAndValues(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := open(t, "dates.html")
 	s := snapshot(t, p)

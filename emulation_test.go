@@ -11,6 +11,7 @@ import (
 )
 
 func TestEmulationIsObservedByThePage(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := open(t, "emulation.html")
 	steps := []struct {
@@ -99,6 +100,7 @@ func TestEmulationIsObservedByThePage(t *testing.T) {
 }
 
 func TestInitScripts(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	b, err := rodagent.Connect(ctx, shared.DevToolsURL(), rodagent.WithInitScript("window.__init = 'from WithInitScript'"))
 	if err != nil {
@@ -125,6 +127,7 @@ func TestInitScripts(t *testing.T) {
 }
 
 func TestPDF(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := open(t, "emulation.html")
 	pdf, err := p.PDF(ctx)
@@ -154,6 +157,7 @@ func TestPDF(t *testing.T) {
 // the tab's overrides: they must see the same emulation, whether the frame
 // was there before the call or arrives after it.
 func TestEmulationReachesOutOfProcessFrames(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 90*time.Second)
 	p := openURL(t, originA+"/emulation-parent.html?other="+originB)
 	snap := snapshot(t, p)

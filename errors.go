@@ -100,6 +100,10 @@ var (
 	ErrPageCrashed = errors.New("rodagent: page crashed")
 	// ErrNoBrowser: no Chromium or Chrome could be found or downloaded.
 	ErrNoBrowser = errors.New("rodagent: no browser found")
+	// ErrPageBroken: one of the page's event handlers failed (a bug in this
+	// library, logged with its stack); the Page's view of its tab can no
+	// longer be trusted, so every later call on it fails: Close it.
+	ErrPageBroken = errors.New("rodagent: page broken")
 	// ErrNotAllowed: the embedding application's Approver, or an allowlist, refused the call.
 	ErrNotAllowed = errors.New("rodagent: not allowed")
 )

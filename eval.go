@@ -76,7 +76,7 @@ func callExpr(js string, args []any) (string, error) {
 	}
 	b, err := json.Marshal(args)
 	if err != nil {
-		return "", fmt.Errorf("%w: eval: arguments are not JSON: %v", ErrBadOption, err)
+		return "", fmt.Errorf("%w: eval: arguments are not JSON: %w", ErrBadOption, err)
 	}
 	// Newlines keep a trailing // comment in js from swallowing the call.
 	return "(\n" + js + "\n)(..." + string(b) + ")", nil

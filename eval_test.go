@@ -13,6 +13,7 @@ import (
 )
 
 func TestEval(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	var mu sync.Mutex
 	var seen []rodagent.Action
@@ -103,6 +104,7 @@ func TestEval(t *testing.T) {
 }
 
 func TestEvalDeadline(t *testing.T) {
+	t.Parallel()
 	p := open(t, "next.html")
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()

@@ -1,5 +1,7 @@
 package rodagent
 
+import "github.com/go-rod/rod"
+
 // Test hooks for the read paths (see inventory.go).
 
 // UseComputedRoles makes p read roles and names from Chromium's
@@ -15,4 +17,14 @@ func UseAXTree(p *Page) {
 	p.mu.Lock()
 	p.noFast = true
 	p.mu.Unlock()
+}
+
+// BreakOnNextEvent subscribes a handler with a bug (a nil dereference) to the
+// page's own events, as the page's handlers are subscribed: tests check that
+// the router survives it and the page reports itself broken.
+func BreakOnNextEvent(p *Page) {
+	p.b.conn.SubscribeOwned(p.main.ID, func(*rod.Message) {
+		var e *struct{ URL string }
+		_ = e.URL
+	}, p.markBroken)
 }

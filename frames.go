@@ -58,7 +58,7 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 	if fi.url == "" {
 		fi.url = e.TargetInfo.URL
 	}
-	c.unsub = p.b.conn.Subscribe(e.SessionID, func(m *rod.Message) { p.onEvent(child, m) })
+	c.unsub = p.b.conn.SubscribeOwned(e.SessionID, func(m *rod.Message) { p.onEvent(child, m) }, p.markBroken)
 	p.notify()
 	p.mu.Unlock()
 

@@ -45,6 +45,7 @@ func frameOf(t *testing.T, s *rodagent.Snapshot, prefix string) rodagent.FrameIn
 
 // A form inside a cross-site (out-of-process) iframe, completed by refs only.
 func TestCrossOriginFrameForm(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := openURL(t, originA+"/frames.html?other="+originB)
 	s := snapshot(t, p)
@@ -107,6 +108,7 @@ func TestCrossOriginFrameForm(t *testing.T) {
 }
 
 func TestNestedFramesThreeLevels(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := openURL(t, originA+"/nested.html?a="+originA+"&b="+originB)
 	s := snapshot(t, p)
@@ -128,6 +130,7 @@ func TestNestedFramesThreeLevels(t *testing.T) {
 }
 
 func TestLateAndRemovedFrames(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := openURL(t, originA+"/late-frame.html?other="+originB)
 	s := snapshot(t, p)
@@ -168,6 +171,7 @@ func TestLateAndRemovedFrames(t *testing.T) {
 }
 
 func TestShadowRoots(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "shadow.html")
 	s := snapshot(t, p)
@@ -195,6 +199,7 @@ func TestShadowRoots(t *testing.T) {
 // A frame whose renderer crashed is named in the snapshot, and its refs say
 // frame_unreachable; the rest of the page is unaffected.
 func TestCrashedFrameIsNamed(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := openURL(t, originA+"/frames.html?other="+originB)
 	s := snapshot(t, p)

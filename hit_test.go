@@ -13,6 +13,7 @@ import (
 // A button's own icon — a ::before glyph, an <i>, an ::after layer, an SVG —
 // is part of the button: the click is ready and lands.
 func TestIconButtonsClick(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "hit.html")
 	s := snapshot(t, p)
@@ -32,6 +33,7 @@ func TestIconButtonsClick(t *testing.T) {
 // What covers a target is the topmost foreign element — the cookie notice —
 // not the landmark that holds both.
 func TestObscuredNamesTopmostForeign(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "hit.html")
 	s := snapshot(t, p)
@@ -52,6 +54,7 @@ func TestObscuredNamesTopmostForeign(t *testing.T) {
 // An item of a menu that is still sliding in is clicked right, or not at
 // all: never the item that happened to be under the point.
 func TestClickInAnimatingMenu(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := open(t, "hit.html")
 	s := snapshot(t, p)
@@ -84,6 +87,7 @@ func TestClickInAnimatingMenu(t *testing.T) {
 
 // ScrollAt turns the wheel over an element: the feed scrolls, the page does not.
 func TestScrollAtFeed(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "scroll.html")
 	s := snapshot(t, p)

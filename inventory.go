@@ -207,7 +207,7 @@ func (p *Page) world(ctx context.Context, f frameInfo) (proto.RuntimeExecutionCo
 	res, err := proto.PageCreateIsolatedWorld{FrameID: f.id, WorldName: "rodagent"}.Call(f.sess.Bind(ctx))
 	if err != nil {
 		if session.IsSessionGone(err) {
-			return 0, fmt.Errorf("%w: %v", errFrameGone, err)
+			return 0, fmt.Errorf("%w: %w", errFrameGone, err)
 		}
 		return 0, err
 	}

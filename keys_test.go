@@ -24,6 +24,7 @@ func keyLog(t *testing.T, p *rodagent.Page) []keyRecord {
 // Type sends a trusted keystroke per character: keydown, keypress,
 // beforeinput, input and keyup, Shift held for capitals.
 func TestTypeSendsKeystrokes(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "keys.html")
 	s := snapshot(t, p)
@@ -88,6 +89,7 @@ func TestTypeSendsKeystrokes(t *testing.T) {
 
 // A field that reacts on keyup sees what Type typed.
 func TestTypeKeyupFilter(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "keys.html")
 	s := snapshot(t, p)
@@ -104,6 +106,7 @@ func TestTypeKeyupFilter(t *testing.T) {
 // The APG autocomplete combobox filters its list on keyup: Type opens it with
 // the matching states, and the keyboard picks one.
 func TestTypeAPGAutocomplete(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "apg/content/patterns/combobox/examples/combobox-autocomplete-list.html")
 	s := snapshot(t, p)
@@ -134,6 +137,7 @@ func TestTypeAPGAutocomplete(t *testing.T) {
 // Chords: Control+A selects all, Shift+Tab moves focus back; characters and
 // F-keys are keys; a bad key's error gives the grammar.
 func TestPressChords(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "keys.html")
 	s := snapshot(t, p)

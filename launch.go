@@ -49,7 +49,7 @@ func findBrowser(ctx context.Context, c *config) (string, error) {
 	dl.Logger = slogWriter{c.log}
 	bin, err := dl.Get()
 	if err != nil {
-		return "", fmt.Errorf("%w: no system browser and the download failed (%v): install Chromium (apt-get install -y chromium) or set ROD_BROWSER_BIN", ErrNoBrowser, err)
+		return "", fmt.Errorf("%w: no system browser and the download failed (%w): install Chromium (apt-get install -y chromium) or set ROD_BROWSER_BIN", ErrNoBrowser, err)
 	}
 	return bin, nil
 }
@@ -133,7 +133,7 @@ func startBrowser(ctx context.Context, c *config) (*process, string, error) {
 	}
 	if err := cmd.Start(); err != nil {
 		_ = os.RemoveAll(dir)
-		return nil, "", fmt.Errorf("%w: starting %s: %v", ErrNoBrowser, bin, err)
+		return nil, "", fmt.Errorf("%w: starting %s: %w", ErrNoBrowser, bin, err)
 	}
 	p := &process{cmd: cmd, dir: dir, exited: make(chan struct{}), drained: make(chan struct{}), log: c.log}
 	found := make(chan string, 1)

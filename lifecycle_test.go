@@ -91,6 +91,7 @@ func TestCloseLeavesNothingBehind(t *testing.T) {
 }
 
 func TestConnectDetachesWithoutClosing(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	owner, err := rodagent.Launch(ctx, rodagent.WithDownload(false))
 	if err != nil {
@@ -132,6 +133,7 @@ func TestConnectDetachesWithoutClosing(t *testing.T) {
 }
 
 func TestIsolatedContexts(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	a, err := shared.NewContext(ctx)
 	if err != nil {
@@ -171,6 +173,7 @@ func TestIsolatedContexts(t *testing.T) {
 }
 
 func TestLaunchOptions(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))

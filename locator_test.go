@@ -21,6 +21,7 @@ func must(t *testing.T, what string, st rodagent.ActionStatus, err error) {
 
 // The form of the locator fixture, completed with locators only: no CSS, no refs.
 func TestLocatorsCompleteAForm(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	avatar := filepath.Join(t.TempDir(), "me.png")
 	os.WriteFile(avatar, []byte("not really a png"), 0o644)
@@ -101,6 +102,7 @@ func mustJSON(v any) string {
 }
 
 func TestLocatorWritesAreStrict(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "react/duplicates.html")
 	waitReady(t, p)
@@ -136,6 +138,7 @@ func TestLocatorWritesAreStrict(t *testing.T) {
 }
 
 func TestLocatorsReachFramesAndShadowRoots(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := openURL(t, originA+"/frames.html?other="+originB)
 	holder := ByRole("textbox", "Card holder")
@@ -162,6 +165,7 @@ func TestLocatorsReachFramesAndShadowRoots(t *testing.T) {
 }
 
 func TestLocatorTextAndCSS(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "basic.html")
 	st, err := p.Locate(ByCSS("#add-row")).Click(ctx)
@@ -180,6 +184,7 @@ func TestLocatorTextAndCSS(t *testing.T) {
 }
 
 func TestDragWithLocators(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "drag.html")
 	st, err := p.Locate(ByRole("button", "Card A")).DragTo(ctx, ByRole("region", "Done column"))

@@ -72,6 +72,7 @@ func typedErr(t *testing.T, what string, err error) {
 // that follows mints refs under it and a click on one of them is ready,
 // every time, on a server that takes 300 ms per page.
 func TestOpenSnapshotClickSlowServer(t *testing.T) {
+	t.Parallel()
 	srv := slowServer(t, 300*time.Millisecond)
 	p := openURL(t, srv.URL+"/a")
 	for i := 0; i < 20; i++ {
@@ -102,6 +103,7 @@ func TestOpenSnapshotClickSlowServer(t *testing.T) {
 
 // Open follows redirects and returns on the final document.
 func TestOpenRedirectSettles(t *testing.T) {
+	t.Parallel()
 	srv := slowServer(t, 150*time.Millisecond)
 	p := openURL(t, srv.URL+"/a")
 	ctx := testCtx(t, 30*time.Second)
@@ -122,6 +124,7 @@ func TestOpenRedirectSettles(t *testing.T) {
 // script's location= — is reported by LastAction, and the next Snapshot
 // shows the new document under its URL, saying where the tab went.
 func TestActionNavigationsSettle(t *testing.T) {
+	t.Parallel()
 	srv := slowServer(t, 200*time.Millisecond)
 	cases := []struct {
 		name string
@@ -188,6 +191,7 @@ func TestActionNavigationsSettle(t *testing.T) {
 // The next action waits for a navigation under way, so it never acts on the
 // document that is being left: a ref of that document is PageChanged.
 func TestActionAfterNavigationWaits(t *testing.T) {
+	t.Parallel()
 	srv := slowServer(t, 400*time.Millisecond)
 	p := openURL(t, srv.URL+"/start")
 	ctx := testCtx(t, 30*time.Second)
@@ -206,6 +210,7 @@ func TestActionAfterNavigationWaits(t *testing.T) {
 
 // Same-document navigations (a fragment, pushState) keep refs.
 func TestSameDocumentNavigationKeepsRefs(t *testing.T) {
+	t.Parallel()
 	srv := slowServer(t, 0)
 	p := openURL(t, srv.URL+"/start")
 	ctx := testCtx(t, 30*time.Second)
@@ -228,6 +233,7 @@ func TestSameDocumentNavigationKeepsRefs(t *testing.T) {
 // Back, Forward and Reload return with the document they went to loaded and
 // URL() already saying so.
 func TestHistorySettles(t *testing.T) {
+	t.Parallel()
 	srv := slowServer(t, 300*time.Millisecond)
 	p := openURL(t, srv.URL+"/one")
 	ctx := testCtx(t, 60*time.Second)
@@ -264,6 +270,7 @@ func TestHistorySettles(t *testing.T) {
 
 // ByRole takes the ARIA role names, and Chromium's internal ones as aliases.
 func TestByRoleImg(t *testing.T) {
+	t.Parallel()
 	srv := slowServer(t, 0)
 	p := openURL(t, srv.URL+"/start")
 	ctx := testCtx(t, 30*time.Second)

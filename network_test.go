@@ -15,6 +15,7 @@ import (
 )
 
 func TestRecordRequestsAndObservers(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	o := apiServer(t)
 	o.handle("/slow", func(w http.ResponseWriter, r *http.Request) {
@@ -132,6 +133,7 @@ func dumpRequests(rs []rodagent.Request) string {
 }
 
 func TestHTTPCredentialsAndExtraHeaders(t *testing.T) {
+	t.Parallel()
 	o := newTwoOrigins(t)
 	var mu sync.Mutex
 	markers := map[string]string{}
@@ -201,6 +203,7 @@ func TestHTTPCredentialsAndExtraHeaders(t *testing.T) {
 }
 
 func TestSetOfflineIsObservedByThePage(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	o := apiServer(t)
 	p, err := shared.NewPage(ctx, o.allowed+"/route")
@@ -241,6 +244,7 @@ func TestSetOfflineIsObservedByThePage(t *testing.T) {
 // Credentials go only to the origins they are for, and wrong ones end in the
 // server's 401 rather than a retry loop.
 func TestHTTPCredentialsOnlyWhereAllowed(t *testing.T) {
+	t.Parallel()
 	o := newTwoOrigins(t)
 	var mu sync.Mutex
 	var tries []string

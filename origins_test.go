@@ -125,6 +125,7 @@ func waitBlocked(t *testing.T, p *rodagent.Page) string {
 }
 
 func TestOriginsEnforcedWhereNavigationLands(t *testing.T) {
+	t.Parallel()
 	o := newTwoOrigins(t)
 	b := guardedContext(t, o.allowed)
 	o.page("/link", `<a href="FORBIDDEN/landing">Go away</a>`)
@@ -268,6 +269,7 @@ func waitTabs(t *testing.T, b *rodagent.Browser, want int) []rodagent.Tab {
 // out-of-process frames: a cross-site iframe inside an allowed popup that
 // navigates itself to a forbidden origin on a timer is stopped.
 func TestOriginsHoldInsideAPopupsFrames(t *testing.T) {
+	t.Parallel()
 	o := newTwoOrigins(t)
 	ln, err := net.Listen("tcp", "127.0.0.2:0")
 	if err != nil {

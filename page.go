@@ -45,6 +45,7 @@ type Page struct {
 	arms                    arms
 	console                 []ConsoleMessage
 	crashed                 bool
+	broken                  error // set when an event handler of this page panicked
 	closed                  bool
 	gone                    bool
 	stable                  bool // wait for a moving target to come to rest before pointer input (on by default)
@@ -112,8 +113,8 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 	}
 	p.main = session.Session{Conn: b.conn, ID: rp.SessionID, Calls: &p.calls}
 	p.unsub = append(p.unsub,
-		b.conn.Subscribe(p.main.ID, func(m *rod.Message) { p.onEvent(p.main, m) }),
-		b.conn.Subscribe("", p.onBrowserEvent))
+		b.conn.SubscribeOwned(p.main.ID, func(m *rod.Message) { p.onEvent(p.main, m) }, p.markBroken),
+		b.conn.SubscribeOwned("", p.onBrowserEvent, p.markBroken))
 	// Enable what the page's events need, once for the session's life.
 	bc := p.main.Bind(ctx)
 	steps := []func() error{
@@ -204,8 +205,22 @@ func (p *Page) deadLocked() error {
 		return failure("", "", NoSuchTab, "the tab was closed", nil)
 	case p.crashed:
 		return ErrPageCrashed
+	case p.broken != nil:
+		return p.broken
 	}
 	return nil
+}
+
+// markBroken records that one of the page's event handlers failed (the
+// router recovered its panic and logged it): the page's view of its frames
+// and documents can no longer be trusted, so every later call says so.
+func (p *Page) markBroken(err error) {
+	p.mu.Lock()
+	if p.broken == nil {
+		p.broken = fmt.Errorf("%w: %w", ErrPageBroken, err)
+	}
+	p.notify()
+	p.mu.Unlock()
 }
 
 // alive reports why the page cannot be used, if it cannot.

@@ -20,6 +20,7 @@ func waitReady(t *testing.T, p *rodagent.Page) {
 // nodes, rotated order) after every click. The page's own record says which
 // element each click reached.
 func TestRebindRemountingList(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 120*time.Second)
 	p := open(t, "react/remount.html")
 	waitReady(t, p)
@@ -66,6 +67,7 @@ func TestRebindRemountingList(t *testing.T) {
 // A portal popover is destroyed on close and re-created on open: its items'
 // refs from an earlier opening still work.
 func TestRebindPortalPopover(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "react/popover.html")
 	waitReady(t, p)
@@ -104,6 +106,7 @@ func TestRebindPortalPopover(t *testing.T) {
 
 // A label that changes on the same node keeps its handle; the delta says what changed.
 func TestRelabelKeepsHandle(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "react/relabel.html")
 	waitReady(t, p)
@@ -138,6 +141,7 @@ func TestRelabelKeepsHandle(t *testing.T) {
 // Duplicate names across rows and landmarks: re-binding follows the row and
 // the landmark, never the position a different row now holds.
 func TestRebindDuplicatesNeverWrong(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := open(t, "react/duplicates.html")
 	waitReady(t, p)
@@ -220,6 +224,7 @@ func TestRebindDuplicatesNeverWrong(t *testing.T) {
 // An element removed while another with the same name appears in another
 // landmark: the ref must not be taken for the newcomer.
 func TestRebindRefusesOtherLandmark(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "react/moved.html")
 	waitReady(t, p)
@@ -239,6 +244,7 @@ func TestRebindRefusesOtherLandmark(t *testing.T) {
 
 // The "Add item" step costs a delta of at most 120 characters.
 func TestAddItemDeltaSize(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "react/additem.html")
 	waitReady(t, p)
@@ -262,6 +268,7 @@ func TestAddItemDeltaSize(t *testing.T) {
 
 // A turn that changes two things on the app shell costs at most 250 characters.
 func TestAppShellTwoChangeDelta(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "appshell.html")
 	s := snapshot(t, p)
@@ -289,6 +296,7 @@ func TestAppShellTwoChangeDelta(t *testing.T) {
 // Two re-rendered buttons nothing tells apart: the ref is ambiguous, with
 // both candidates, and nothing is clicked.
 func TestRebindTrulyAmbiguous(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "twins.html")
 	s := snapshot(t, p)

@@ -160,7 +160,7 @@ func (p *Page) probe(ctx context.Context, t *target) error {
 		case session.IsNodeGone(err):
 			return errStale
 		case session.IsSessionGone(err):
-			return fmt.Errorf("%w: %v", errFrameGone, err)
+			return fmt.Errorf("%w: %w", errFrameGone, err)
 		}
 	}
 	if axErr != nil {
@@ -361,7 +361,7 @@ func (p *Page) scrollFrameIntoView(ctx context.Context, f frameInfo) error {
 		o := chain[i]
 		if err := (proto.DOMScrollIntoViewIfNeeded{BackendNodeID: o.owner}).Call(o.sess.Bind(ctx)); err != nil {
 			if session.IsNodeGone(err) || session.IsSessionGone(err) {
-				return fmt.Errorf("%w: %v", errFrameGone, err)
+				return fmt.Errorf("%w: %w", errFrameGone, err)
 			}
 			return err
 		}
@@ -409,7 +409,7 @@ func (p *Page) frameOrigin(ctx context.Context, f frameInfo) (float64, float64, 
 		bm, err := proto.DOMGetBoxModel{BackendNodeID: o.owner}.Call(o.sess.Bind(ctx))
 		if err != nil {
 			if session.IsNodeGone(err) || session.IsSessionGone(err) {
-				return 0, 0, fmt.Errorf("%w: %v", errFrameGone, err)
+				return 0, 0, fmt.Errorf("%w: %w", errFrameGone, err)
 			}
 			return 0, 0, err
 		}

@@ -1,33 +1,16 @@
 package rodagent
 
-import (
-	"flag"
-	"os"
+import "github.com/go-rod/rod/lib/defaults"
 
-	"github.com/go-rod/rod/lib/defaults"
-)
-
-// rod's lib/defaults registers a global -rod flag and reads os.Args at init
-// unless DISABLE_ROD_FLAG is set. A library must not change the embedding
-// program's command line: drop the flag rod registered (so the program may
-// define its own -rod) and reset every default rod may have taken from it, so
-// a Browser behaves the same whatever the program was started with.
+// rod's lib/defaults, in its package init, registers a global -rod flag on
+// flag.CommandLine and parses -rod from os.Args (panicking on a value it does
+// not know), unless the environment variable DISABLE_ROD_FLAG is set. That
+// init runs before any code of this package or of the embedding program, so
+// no Go package can prevent it: a program that defines its own -rod flag, or
+// is started with -rod for another purpose, must run with DISABLE_ROD_FLAG
+// set in its environment (see README). What a library can do is not let the
+// program's command line change how a Browser behaves: rod's defaults (show,
+// trace, slow, …) that a -rod argument may have set are reset here.
 func init() {
-	if _, set := os.LookupEnv("DISABLE_ROD_FLAG"); set {
-		return
-	}
-	if f := flag.CommandLine.Lookup("rod"); f != nil && !flag.CommandLine.Parsed() &&
-		f.Usage == "Set the default value of options used by rod." {
-		old := flag.CommandLine
-		fresh := flag.NewFlagSet(old.Name(), old.ErrorHandling())
-		fresh.SetOutput(old.Output())
-		fresh.Usage = old.Usage
-		old.VisitAll(func(f *flag.Flag) {
-			if f.Name != "rod" {
-				fresh.Var(f.Value, f.Name, f.Usage)
-			}
-		})
-		flag.CommandLine = fresh
-	}
 	defaults.Reset()
 }

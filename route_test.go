@@ -52,6 +52,7 @@ func awaitResults(t *testing.T, c proto.Client) map[string]string {
 }
 
 func TestRouteFulfilsAbortsAndChangesInMainFrameAndOOPIF(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	o := apiServer(t)
 	p, err := shared.NewPage(ctx, "")
@@ -112,6 +113,7 @@ func TestRouteFulfilsAbortsAndChangesInMainFrameAndOOPIF(t *testing.T) {
 }
 
 func TestUnrouteRestoresTheNetwork(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	o := apiServer(t)
 	o.page("/plain", `<!doctype html><p>plain</p>`+apiScript)
@@ -142,6 +144,7 @@ func TestUnrouteRestoresTheNetwork(t *testing.T) {
 }
 
 func TestRouteRejectsBadPatterns(t *testing.T) {
+	t.Parallel()
 	p := open(t, "basic.html")
 	ctx := testCtx(t, 10*time.Second)
 	h := func(context.Context, rodagent.RoutedRequest) rodagent.RouteAction { return rodagent.Fallback() }

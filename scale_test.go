@@ -12,6 +12,7 @@ import (
 // folds the rest into a line that says what it left out and how to see it,
 // and scoping reaches the rows it left out.
 func TestLargePageBudgetAndScopes(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 120*time.Second)
 	p := open(t, "bigtable.html")
 	s := snapshot(t, p)
@@ -57,6 +58,7 @@ func TestLargePageBudgetAndScopes(t *testing.T) {
 }
 
 func TestScopeToFrameAndRef(t *testing.T) {
+	t.Parallel()
 	p := openURL(t, originA+"/frames.html?other="+originB)
 	s := snapshot(t, p, rodagent.WithinFrame("f2"))
 	text := s.String()

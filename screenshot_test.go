@@ -33,6 +33,7 @@ func decodeShot(t *testing.T, s *rodagent.Shot) image.Image {
 }
 
 func TestScreenshotAreas(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := openURL(t, originA+"/shot.html?other="+originB)
 	snapshot(t, p)
@@ -104,6 +105,7 @@ const probeJS = `(() => {
 })()`
 
 func TestAnnotatedScreenshot(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
 	p := openURL(t, originA+"/shot.html?other="+originB)
 	var vp struct{ W, H int }

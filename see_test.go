@@ -13,6 +13,7 @@ import (
 // What a form says after it is submitted is in the next look: the status
 // line is page text, and its change is a delta line.
 func TestSeeStatusLineAfterSubmit(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 30*time.Second)
 	p := open(t, "form.html")
 	s := snapshot(t, p)
@@ -49,6 +50,7 @@ func TestSeeStatusLineAfterSubmit(t *testing.T) {
 // its refs, so "delete the €99.99 invoice" has an answer; the whole shell
 // stays within 3,000 characters.
 func TestSeeRowsCarryTheirText(t *testing.T) {
+	t.Parallel()
 	p := open(t, "appshell.html")
 	s := snapshot(t, p)
 	text := s.String()

@@ -9,6 +9,8 @@ package session
 import (
 	"context"
 	"errors"
+	"fmt"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,22 +24,46 @@ import (
 type Conn struct {
 	Rod *rod.Browser
 
-	mu     sync.Mutex
-	nextID int
-	subs   map[proto.TargetSessionID]map[int]func(*rod.Message)
-	any    map[int]func(*rod.Message)
+	mu      sync.Mutex
+	nextID  int
+	subs    map[proto.TargetSessionID]map[int]*sub
+	any     map[int]*sub
+	onPanic func(*Panic)
 
 	done   chan struct{}
 	closed atomic.Bool
 }
 
-// NewConn starts routing the events of b until ctx ends or the connection closes.
-func NewConn(ctx context.Context, b *rod.Browser) *Conn {
+// sub is one subscriber: its handler, and whom to tell when it panics.
+type sub struct {
+	fn     func(*rod.Message)
+	broken func(error)
+}
+
+// Panic is a subscriber's panic, recovered by the router: one broken handler
+// must not take the embedding program down with it, nor stop the events of
+// every other page on the connection.
+type Panic struct {
+	Session proto.TargetSessionID // the session whose event was being handled
+	Method  string                // the event
+	Value   any                   // what the handler panicked with
+	Stack   []byte                // where
+}
+
+func (p *Panic) Error() string {
+	return fmt.Sprintf("event handler for %s panicked: %v", p.Method, p.Value)
+}
+
+// NewConn starts routing the events of b until ctx ends or the connection
+// closes. onPanic (may be nil) hears of every subscriber that panicked, on the
+// router goroutine, after that subscriber was dropped.
+func NewConn(ctx context.Context, b *rod.Browser, onPanic func(*Panic)) *Conn {
 	c := &Conn{
-		Rod:  b,
-		subs: map[proto.TargetSessionID]map[int]func(*rod.Message){},
-		any:  map[int]func(*rod.Message){},
-		done: make(chan struct{}),
+		Rod:     b,
+		subs:    map[proto.TargetSessionID]map[int]*sub{},
+		any:     map[int]*sub{},
+		onPanic: onPanic,
+		done:    make(chan struct{}),
 	}
 	events := b.Context(ctx).Event()
 	go func() {
@@ -58,32 +84,85 @@ func (c *Conn) Closed() bool { return c.closed.Load() }
 
 func (c *Conn) dispatch(msg *rod.Message) {
 	c.mu.Lock()
-	fns := make([]func(*rod.Message), 0, 4)
-	for _, fn := range c.subs[msg.SessionID] {
-		fns = append(fns, fn)
+	subs := make([]*sub, 0, 4)
+	for _, s := range c.subs[msg.SessionID] {
+		subs = append(subs, s)
 	}
-	for _, fn := range c.any {
-		fns = append(fns, fn)
+	for _, s := range c.any {
+		subs = append(subs, s)
 	}
 	c.mu.Unlock()
-	for _, fn := range fns {
-		fn(msg)
+	for _, s := range subs {
+		c.deliver(s, msg)
+	}
+}
+
+// deliver runs one handler; a panic in it is recovered, the subscriber
+// dropped (it would likely panic again on the next event) and reported.
+func (c *Conn) deliver(s *sub, msg *rod.Message) {
+	defer func() {
+		v := recover()
+		if v == nil {
+			return
+		}
+		p := &Panic{Session: msg.SessionID, Method: msg.Method, Value: v, Stack: debug.Stack()}
+		c.drop(s)
+		if s.broken != nil {
+			func() {
+				defer func() { _ = recover() }() // a broken reporter must not stop the router either
+				s.broken(p)
+			}()
+		}
+		if c.onPanic != nil {
+			func() {
+				defer func() { _ = recover() }()
+				c.onPanic(p)
+			}()
+		}
+	}()
+	s.fn(msg)
+}
+
+func (c *Conn) drop(s *sub) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for sid, m := range c.subs {
+		for id, x := range m {
+			if x == s {
+				delete(m, id)
+			}
+		}
+		if len(m) == 0 {
+			delete(c.subs, sid)
+		}
+	}
+	for id, x := range c.any {
+		if x == s {
+			delete(c.any, id)
+		}
 	}
 }
 
 // Subscribe calls fn, on the router goroutine, for every event of session sid
 // ("" is the browser session). fn must not block. The returned func unsubscribes.
 func (c *Conn) Subscribe(sid proto.TargetSessionID, fn func(*rod.Message)) (cancel func()) {
+	return c.SubscribeOwned(sid, fn, nil)
+}
+
+// SubscribeOwned is Subscribe for a handler whose owner must know when it
+// fails: if fn panics, the router recovers, drops the subscription and calls
+// broken with the *Panic (then the Conn's onPanic).
+func (c *Conn) SubscribeOwned(sid proto.TargetSessionID, fn func(*rod.Message), broken func(error)) (cancel func()) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.nextID++
 	id := c.nextID
 	m := c.subs[sid]
 	if m == nil {
-		m = map[int]func(*rod.Message){}
+		m = map[int]*sub{}
 		c.subs[sid] = m
 	}
-	m[id] = fn
+	m[id] = &sub{fn: fn, broken: broken}
 	return func() {
 		c.mu.Lock()
 		defer c.mu.Unlock()
@@ -100,7 +179,7 @@ func (c *Conn) SubscribeAll(fn func(*rod.Message)) (cancel func()) {
 	defer c.mu.Unlock()
 	c.nextID++
 	id := c.nextID
-	c.any[id] = fn
+	c.any[id] = &sub{fn: fn}
 	return func() {
 		c.mu.Lock()
 		defer c.mu.Unlock()

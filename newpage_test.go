@@ -1,0 +1,111 @@
+package rodagent_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/rodagent/rodagent"
+)
+
+// NewPage whose ctx ends midway — while the tab is made, attached or
+// navigating to a page that never answers — leaves no tab behind.
+func TestNewPageLeaksNoTabs(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select { // a server that never answers, until the test ends
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	defer hang.Close()
+	defer close(release)
+
+	ctx := testCtx(t, 90*time.Second)
+	c, err := shared.NewContext(ctx) // its Tabs lists only this test's tabs
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, d := range []time.Duration{time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond,
+		150 * time.Millisecond, 400 * time.Millisecond, time.Second, 2 * time.Second} {
+		short, cancel := context.WithTimeout(ctx, d)
+		p, err := c.NewPage(short, hang.URL+"/slow")
+		cancel()
+		if err == nil {
+			_ = p.Close()
+			t.Fatalf("NewPage within %v of a page that never answers succeeded", d)
+		}
+		if !errors.Is(err, rodagent.ErrTimeout) && !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("NewPage past its deadline (%v): %v, want a timeout", d, err)
+		}
+	}
+	// Tabs given up on are closed as soon as the browser names them; that
+	// takes at most a round trip after the call returned.
+	deadline := time.Now().Add(15 * time.Second)
+	var tabs []rodagent.Tab
+	for {
+		tabs, err = c.Tabs(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tabs) == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond) // polling a condition, bounded by the deadline
+	}
+	if len(tabs) != 0 {
+		t.Errorf("NewPage calls that failed left %d tabs: %+v", len(tabs), tabs)
+	}
+}
+
+// Attaching to a tab with a ctx that ends midway leaves no session attached.
+func TestAttachGivenUpDetaches(t *testing.T) {
+	t.Parallel()
+	ctx := testCtx(t, 60*time.Second)
+	res, err := proto.TargetCreateTarget{URL: "about:blank"}.Call(shared.Rod()) // a tab nobody attached to
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _, _ = proto.TargetCloseTarget{TargetID: res.TargetID}.Call(shared.Rod()) }()
+	b, err := rodagent.Connect(ctx, shared.DevToolsURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for _, d := range []time.Duration{time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond, 80 * time.Millisecond} {
+		short, cancel := context.WithTimeout(ctx, d)
+		p, err := b.Page(short, string(res.TargetID))
+		cancel()
+		if err == nil {
+			// attached in time: this ctx did not end midway; detach and go on
+			_ = b.Close()
+			b, err = rodagent.Connect(ctx, shared.DevToolsURL())
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = p
+			continue
+		}
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		info, err := proto.TargetGetTargetInfo{TargetID: res.TargetID}.Call(shared.Rod())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !info.TargetInfo.Attached {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a session attached for a caller that gave up is still attached")
+		}
+		time.Sleep(50 * time.Millisecond) // polling a condition, bounded by the deadline
+	}
+}
