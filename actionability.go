@@ -133,7 +133,7 @@ func (p *Page) settledHit(ctx context.Context, action string, t *target, obj *pr
 		return input.Point{}, p.actionErr(ctx, action, t.handle, err)
 	}
 	if v.motion != "" && p.stableCheck() {
-		settled, err := p.waitStill(ctx, t, quads)
+		settled, err := p.waitStill(ctx, t, obj, quads)
 		if err != nil {
 			if errors.Is(err, errStillMoving) {
 				return input.Point{}, failure(action, t.handle, NotStable, "still moving after "+stableCap.String()+": "+v.motion, nil)
@@ -234,29 +234,26 @@ const nextFrameJS = `new Promise(r => requestAnimationFrame(() => requestAnimati
 
 var errStillMoving = errors.New("still moving")
 
-// oneFrameJS resolves at the next animation frame.
-const oneFrameJS = `new Promise(r => requestAnimationFrame(() => r(true)))`
-
 // waitStill waits, frame by frame, until the target's quads are the same on
-// two consecutive animation frames, at most stableCap.
-func (p *Page) waitStill(ctx context.Context, t *target, quads []proto.DOMQuad) ([]proto.DOMQuad, error) {
-	w, err := p.world(ctx, t.frame)
-	if err != nil {
-		return nil, err
-	}
+// two consecutive animation frames with no animation that moves it still
+// waiting to start, at most stableCap.
+func (p *Page) waitStill(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject, quads []proto.DOMQuad) ([]proto.DOMQuad, error) {
 	deadline := time.Now().Add(stableCap)
 	for time.Now().Before(deadline) {
-		if _, err := (proto.RuntimeEvaluate{Expression: oneFrameJS, AwaitPromise: true, ContextID: w}).Call(t.sess.Bind(ctx)); err != nil {
-			return nil, err
-		}
-		res, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
+		res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: pendingJS, AwaitPromise: true,
+			ReturnByValue: true}.Call(t.sess.Bind(ctx))
 		if err != nil {
 			return nil, err
 		}
-		if sameQuads(quads, res.Quads) {
-			return res.Quads, nil
+		pending := res.Result.Value.Bool()
+		q, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
+		if err != nil {
+			return nil, err
 		}
-		quads = res.Quads
+		if !pending && sameQuads(quads, q.Quads) {
+			return q.Quads, nil
+		}
+		quads = q.Quads
 	}
 	return nil, errStillMoving
 }

@@ -36,27 +36,29 @@ func (p *Page) byRef(ref string) finder {
 // then the report of what it did (LastAction).
 func (p *Page) act(ctx context.Context, a Action, f finder, n needs, do func(t *target, at input.Point) error) (ActionStatus, error) {
 	a.Target, a.Role, a.Name = f.name, f.role, f.elem
-	a.Origin = originOf(p.URL())
-	if err := p.b.approve(ctx, a); err != nil {
-		return "", err
-	}
 	unlock, err := p.lock(ctx, a.Verb)
 	if err != nil {
 		return statusOf(err), err
 	}
 	defer unlock()
-	st, nav, err := p.actLocked(ctx, a.Verb, f, n, do)
+	st, nav, err := p.actLocked(ctx, a, f, n, do)
 	p.finish(a.Verb, f.name, st, nav, err)
 	return st, err
 }
 
-func (p *Page) actLocked(ctx context.Context, verb string, f finder, n needs, do func(t *target, at input.Point) error) (ActionStatus, navMark, error) {
+func (p *Page) actLocked(ctx context.Context, a Action, f finder, n needs, do func(t *target, at input.Point) error) (ActionStatus, navMark, error) {
+	verb := a.Verb
 	m := p.navMark()
 	if err := p.settleNavigation(ctx, verb); err != nil {
 		return statusOf(err), m, err
 	}
 	t, err := f.find(ctx, verb)
 	if err != nil {
+		return statusOf(err), m, err
+	}
+	// Asked here, under the page's turn and after resolving: the Approver
+	// sees the element as it is now, not as the last snapshot had it.
+	if err := p.approveTarget(ctx, a, t); err != nil {
 		return statusOf(err), m, err
 	}
 	at, err := p.actionable(ctx, verb, t, n)
@@ -185,7 +187,18 @@ func (p *Page) Type(ctx context.Context, ref, text string) (ActionStatus, error)
 }
 
 func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: "type", Text: text}, f, needs{enabled: true, editable: true}, func(t *target, _ input.Point) error {
+	return p.act(ctx, Action{Verb: "type", Text: text}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
+		if t.state.Readonly {
+			return failure("type", f.name, NotEditable, "it is read-only", nil)
+		}
+		if !t.state.Editable {
+			// Date, time, range and colour inputs take a value but no free text.
+			handled, err := p.typeValue(ctx, t, text)
+			if err != nil || handled {
+				return err
+			}
+			return failure("type", f.name, NotEditable, "it is a "+t.elem.Role, nil)
+		}
 		if err := (proto.DOMFocus{BackendNodeID: t.elem.Node}).Call(t.sess.Bind(ctx)); err != nil {
 			return err
 		}
@@ -214,8 +227,8 @@ func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 	if err != nil {
 		return UnsupportedKey, failure("press", key, UnsupportedKey, fmt.Sprintf("%q is not a key", key), nil)
 	}
-	if err := p.b.approve(ctx, Action{Verb: "press", Text: key, Origin: originOf(p.URL()), AlwaysAsk: k.Key == "Enter"}); err != nil {
-		return "", err
+	if err := p.approvePage(ctx, Action{Verb: "press", Text: key, AlwaysAsk: k.Key == "Enter"}); err != nil {
+		return statusOf(err), err
 	}
 	unlock, err := p.lock(ctx, "press")
 	if err != nil {
@@ -243,15 +256,16 @@ func (p *Page) pressLocked(ctx context.Context, key string, k input.Key, mods in
 // Scroll turns the mouse wheel at the middle of the viewport by amount CSS
 // pixels in a direction — where is "up", "down", "left" or "right" (amount 0
 // means 80% of the viewport) — or, when where is a ref, scrolls that
-// element into view.
+// element into view. To scroll inside an element (a feed, a panel), see
+// ScrollAt.
 func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStatus, error) {
 	dir := strings.ToLower(strings.TrimSpace(where))
 	if _, ok := scrollUnits[dir]; !ok {
 		// resolve already scrolls the element into view
 		return p.act(ctx, Action{Verb: "scroll"}, p.byRef(where), needs{}, func(*target, input.Point) error { return nil })
 	}
-	if err := p.b.approve(ctx, Action{Verb: "scroll", Text: dir, Origin: originOf(p.URL())}); err != nil {
-		return "", err
+	if err := p.approvePage(ctx, Action{Verb: "scroll", Text: dir}); err != nil {
+		return statusOf(err), err
 	}
 	unlock, err := p.lock(ctx, "scroll")
 	if err != nil {
@@ -282,6 +296,38 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 		return statusOf(err), err
 	}
 	return Ready, nil
+}
+
+// ScrollAt turns the mouse wheel over the element a ref names — a feed, a
+// virtual list, a scrollable panel, a map — by amount CSS pixels in a
+// direction ("up", "down", "left", "right"; amount 0 means 80% of the
+// element's box), so the element under the pointer scrolls as it would for a
+// person, with wheel events the page can observe. The element is first
+// brought into view and hit tested like a click target.
+func (p *Page) ScrollAt(ctx context.Context, ref, direction string, amount int) (ActionStatus, error) {
+	return p.scrollAt(ctx, p.byRef(ref), direction, amount)
+}
+
+func (p *Page) scrollAt(ctx context.Context, f finder, direction string, amount int) (ActionStatus, error) {
+	dir := strings.ToLower(strings.TrimSpace(direction))
+	unit, ok := scrollUnits[dir]
+	if !ok {
+		return InvalidValue, failure("scroll", f.name, InvalidValue, fmt.Sprintf("%s is not a direction: want up, down, left or right", quote(direction, 20)), nil)
+	}
+	return p.act(ctx, Action{Verb: "scroll", Text: dir}, f, needs{hit: true, move: true}, func(t *target, at input.Point) error {
+		d := float64(amount)
+		if d == 0 {
+			d = 0.8 * (t.elem.Box.W*math.Abs(unit[0]) + t.elem.Box.H*math.Abs(unit[1]))
+			if d < 1 {
+				d = 300
+			}
+		}
+		if err := input.Wheel(ctx, p.main, at, unit[0]*d, unit[1]*d); err != nil {
+			return err
+		}
+		_, err := (proto.RuntimeEvaluate{Expression: nextFrameJS, AwaitPromise: true}).Call(p.main.Bind(ctx))
+		return err
+	})
 }
 
 // scrollUnits are the wheel directions Scroll takes.
@@ -362,6 +408,8 @@ const selectJS = `function (wanted) {
 
 // Select chooses options of the native <select> a ref names, by value or by
 // visible label, and fires input and change as the browser's own popup does.
+// On a range input it takes one number and moves the slider there with the
+// arrow keys, as Type does.
 // Custom dropdowns (Radix, MUI, …) are not selects: they fail with NotASelect,
 // and the way through is to Click the control, Snapshot, and Click the option.
 func (p *Page) Select(ctx context.Context, ref string, values ...string) (ActionStatus, error) {
@@ -371,6 +419,11 @@ func (p *Page) Select(ctx context.Context, ref string, values ...string) (Action
 func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (ActionStatus, error) {
 	ref := f.name
 	return p.act(ctx, Action{Verb: "select", Text: strings.Join(values, ", ")}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
+		if canonicalRole(t.elem.Role) == "slider" && len(values) == 1 {
+			if kind, _, err := p.valueInput(ctx, t); err == nil && kind == "range" {
+				return p.setRange(ctx, t, "select", values[0])
+			}
+		}
 		v, err := p.callOn(ctx, "select", t, selectJS, values)
 		if err != nil {
 			return err
@@ -379,9 +432,13 @@ func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (Ac
 		case v.Get("notSelect").Bool():
 			return failure("select", ref, NotASelect, "it is a "+t.elem.Role+", not a native <select>", nil)
 		case v.Has("missing"):
-			return failure("select", ref, NotFound, fmt.Sprintf("no option %q; options: %s", v.Get("missing").Str(), capRunes(v.Get("have").JSON("", ""), 200)), nil)
+			var have []string
+			for _, o := range v.Get("have").Arr() {
+				have = append(have, quote(o.Str(), 60))
+			}
+			return failure("select", ref, NotFound, "no option "+quote(v.Get("missing").Str(), 60)+"; options: "+capRunes(strings.Join(have, ", "), 300), nil)
 		case v.Has("disabledOption"):
-			return failure("select", ref, Disabled, fmt.Sprintf("option %q is disabled", v.Get("disabledOption").Str()), nil)
+			return failure("select", ref, Disabled, "option "+quote(v.Get("disabledOption").Str(), 60)+" is disabled", nil)
 		case v.Get("tooMany").Bool():
 			return fmt.Errorf("rodagent: select %s: it takes one option, got %d", ref, len(values))
 		}
@@ -453,9 +510,6 @@ func (p *Page) Drag(ctx context.Context, from, to string) (ActionStatus, error) 
 }
 
 func (p *Page) drag(ctx context.Context, from, to finder) (ActionStatus, error) {
-	if err := p.b.approve(ctx, Action{Verb: "drag", Target: from.name, Role: from.role, Name: from.elem, Text: to.name, Origin: originOf(p.URL())}); err != nil {
-		return "", err
-	}
 	unlock, err := p.lock(ctx, "drag")
 	if err != nil {
 		return statusOf(err), err
@@ -471,6 +525,9 @@ func (p *Page) drag(ctx context.Context, from, to finder) (ActionStatus, error) 
 	}
 	dst, err := to.find(ctx, "drag")
 	if err != nil {
+		return statusOf(err), err
+	}
+	if err := p.approveTarget(ctx, Action{Verb: "drag", Target: from.name, Text: to.name}, src); err != nil {
 		return statusOf(err), err
 	}
 	b, err := p.actionable(ctx, "drag", dst, needs{})

@@ -314,7 +314,7 @@ func (b *Browser) NewPage(ctx context.Context, rawURL string) (*Page, error) {
 		if err := b.cfg.allowURL(rawURL); err != nil {
 			return nil, err
 		}
-		if err := b.approve(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL)}); err != nil {
+		if err := b.approve(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL), URL: rawURL}); err != nil {
 			return nil, err
 		}
 	}
@@ -522,16 +522,6 @@ func isTransportErr(err error) bool {
 	msg := err.Error()
 	return strings.Contains(msg, "use of closed network connection") || strings.Contains(msg, "EOF") ||
 		strings.Contains(msg, "connection reset")
-}
-
-func (b *Browser) approve(ctx context.Context, a Action) error {
-	if b.cfg.approver == nil {
-		return nil
-	}
-	if err := b.cfg.approver.Approve(ctx, a); err != nil {
-		return fmt.Errorf("%w: %s refused: %w", ErrNotAllowed, a.Verb, err)
-	}
-	return nil
 }
 
 func (c config) allowURL(raw string) error {

@@ -236,8 +236,9 @@ func TestEventSequenceIsAPerson(t *testing.T) {
 	}
 	var typed []map[string]any
 	eval(t, p, "window.__log.filter(r => r.target === 'field' && (r.type === 'beforeinput' || r.type === 'input'))", &typed)
-	if len(typed) != 2 || typed[0]["inputType"] != "insertText" || typed[1]["data"] != "ab" || typed[1]["isTrusted"] != true {
-		t.Errorf("Type should produce trusted beforeinput/input of type insertText: %v", typed)
+	// A keystroke per character: beforeinput and input of type insertText for each.
+	if len(typed) != 4 || typed[0]["inputType"] != "insertText" || typed[1]["data"] != "a" || typed[3]["data"] != "b" || typed[3]["isTrusted"] != true {
+		t.Errorf("Type should produce trusted beforeinput/input of type insertText per character: %v", typed)
 	}
 	var v string
 	eval(t, p, "document.getElementById('field').value", &v)

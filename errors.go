@@ -2,7 +2,6 @@ package rodagent
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/rodagent/rodagent/input"
@@ -51,10 +50,16 @@ const (
 	Timeout ActionStatus = "timeout"
 	// NativeBackendUnavailable: the browser refused the native input command.
 	NativeBackendUnavailable ActionStatus = "native_backend_unavailable"
+	// InvalidValue: the value does not fit the field (a malformed date, a number outside a range's bounds).
+	InvalidValue ActionStatus = "invalid_value"
 	// NotStable: the element kept moving (an animation or transition) past the stability check's bound.
 	NotStable ActionStatus = "not_stable"
 	// NotChanged: Check or Uncheck clicked, but the control's state did not change.
 	NotChanged ActionStatus = "not_changed"
+	// Denied: the embedding application's Approver refused the call; nothing
+	// reached the page. The error matches ErrNotAllowed (and ErrDenied) and
+	// wraps the Approver's own error.
+	Denied ActionStatus = "denied"
 )
 
 // OK reports whether s is a success (Ready or StaleRefRecovered).
@@ -81,6 +86,8 @@ var (
 	ErrNativeBackendUnavailable error = &statusSentinel{NativeBackendUnavailable}
 	ErrNotChanged               error = &statusSentinel{NotChanged}
 	ErrNotStable                error = &statusSentinel{NotStable}
+	ErrInvalidValue             error = &statusSentinel{InvalidValue}
+	ErrDenied                   error = &statusSentinel{Denied}
 )
 
 // Errors that are not about one action's target.
@@ -113,13 +120,13 @@ type Candidate struct {
 func (c Candidate) String() string {
 	s := c.Ref
 	if s == "" {
-		s = c.Role
+		s = plainText(c.Role, 40)
 	}
 	if c.Name != "" {
-		s += fmt.Sprintf(" %q", c.Name)
+		s += " " + quote(c.Name, 80)
 	}
 	if c.Landmark != "" {
-		s += " in " + c.Landmark
+		s += " in " + safeLabel(c.Landmark, 80)
 	}
 	return s
 }
@@ -149,7 +156,9 @@ func (e *ActionError) Error() string {
 	}
 	b.WriteString(string(e.Status))
 	if e.Detail != "" {
-		b.WriteString(": " + e.Detail)
+		// Details quote what they take from the page; safeLabel is the net
+		// for one that did not.
+		b.WriteString(": " + safeLabel(e.Detail, 400))
 	}
 	if e.Next != "" {
 		b.WriteString(" — " + e.Next)
@@ -194,7 +203,9 @@ var nextMove = map[ActionStatus]string{
 	Timeout:                  "deadline passed — Snapshot to see the page, then retry",
 	NativeBackendUnavailable: "the browser refused native input — use a Chromium with CDP Input support",
 	NotChanged:               "state did not change — Snapshot to see why",
+	InvalidValue:             "the field refuses that value — give it in the form the message names",
 	NotStable:                "element keeps moving — wait for the page to settle, Snapshot, then retry",
+	Denied:                   "the application refused this action — do not retry it; ask the user or do something else",
 }
 
 func failure(action, ref string, st ActionStatus, detail string, cause error) *ActionError {

@@ -47,7 +47,7 @@ func (p *Page) Eval(ctx context.Context, js string, args ...any) (gson.JSON, err
 			return gson.JSON{}, err
 		}
 	}
-	if err := p.b.approve(ctx, Action{Verb: "eval", Text: js, Origin: originOf(p.URL())}); err != nil {
+	if err := p.approvePage(ctx, Action{Verb: "eval", Text: js}); err != nil {
 		return gson.JSON{}, err
 	}
 	unlock, err := p.lock(ctx, "eval")

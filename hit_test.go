@@ -81,3 +81,30 @@ func TestClickInAnimatingMenu(t *testing.T) {
 		t.Errorf("want the item clicked right nearly always, got %d of 20", right)
 	}
 }
+
+// ScrollAt turns the wheel over an element: the feed scrolls, the page does not.
+func TestScrollAtFeed(t *testing.T) {
+	ctx := testCtx(t, 30*time.Second)
+	p := open(t, "scroll.html")
+	s := snapshot(t, p)
+	feed := ""
+	for _, r := range s.Refs {
+		if r.Stable == "#feed" {
+			feed = r.Ref
+		}
+	}
+	if feed == "" {
+		t.Fatalf("no ref for the feed:\n%s", s.FullText())
+	}
+	if st, err := p.ScrollAt(ctx, feed, "down", 300); err != nil || st != rodagent.Ready {
+		t.Fatalf("ScrollAt: %s %v", st, err)
+	}
+	var pos struct{ Feed, Page, Wheels float64 }
+	eval(t, p, "({Feed: document.getElementById('feed').scrollTop, Page: window.scrollY, Wheels: window.__wheels})", &pos)
+	if pos.Feed < 100 || pos.Page != 0 || pos.Wheels < 1 {
+		t.Fatalf("after a wheel over the feed: %+v", pos)
+	}
+	if st, err := p.ScrollAt(ctx, feed, "sideways", 0); st != rodagent.InvalidValue || err == nil {
+		t.Fatalf("bad direction: %s %v", st, err)
+	}
+}

@@ -34,6 +34,7 @@ import (
 // the target's quads (qx, qy), both in the session's viewport coordinates.
 const judgeJS = `function (x, y, qx, qy) {
 	const self = this;
+` + movesJS + `
 	const up = n => (n.nodeType === 11 && n.host) ? n.host : n.parentNode;
 	const within = (n, anc) => { for (; n; n = up(n)) if (n === anc) return true; return false; };
 	const tag = el => {
@@ -46,7 +47,7 @@ const judgeJS = `function (x, y, qx, qy) {
 	for (const a of document.getAnimations()) {
 		if (a.playState !== 'running') continue;
 		const tg = a.effect && a.effect.target;
-		if (!tg || !within(self, tg)) continue;
+		if (!tg || !within(self, tg) || !moves(a)) continue;
 		const what = a.transitionProperty ? 'a transition of ' + a.transitionProperty :
 			'animation ' + (a.animationName || a.id || '');
 		motion = what + ' on ' + tag(tg);
@@ -69,6 +70,34 @@ const judgeJS = `function (x, y, qx, qy) {
 	window.__rodagentCover = cover;
 	const text = (cover.getAttribute('aria-label') || cover.innerText || cover.textContent || cover.title || '').trim().replace(/\s+/g, ' ');
 	return {motion, ok: false, desc: tag(cover), text: text.slice(0, 80)};
+}`
+
+// movesJS defines moves(a): whether an animation or transition changes
+// geometry (a colour or opacity change moves nothing, and costs no wait).
+const movesJS = `
+	const geometric = /^(all|transform|translate|scale|rotate|left|top|right|bottom|inset.*|width|height|margin.*|padding.*|flex.*|grid.*|offset.*|zoom|font-size|line-height|border.*width)$/;
+	const moves = a => {
+		if (a.transitionProperty) return geometric.test(a.transitionProperty);
+		try {
+			for (const k of a.effect.getKeyframes()) {
+				for (const p of Object.keys(k)) {
+					if (geometric.test(p.replace(/[A-Z]/g, c => '-' + c.toLowerCase()))) return true;
+				}
+			}
+		} catch (e) { return true; }
+		return false;
+	};
+`
+
+// pendingJS resolves at the next animation frame with whether an animation
+// that moves the target has not started yet: its first frames hold it still.
+const pendingJS = `function () {
+	const self = this;
+	const up = n => (n.nodeType === 11 && n.host) ? n.host : n.parentNode;
+	const within = (n, anc) => { for (; n; n = up(n)) if (n === anc) return true; return false; };
+` + movesJS + `
+	return new Promise(r => requestAnimationFrame(() => r(document.getAnimations().some(a =>
+		a.pending && a.effect && a.effect.target && within(self, a.effect.target) && moves(a)))));
 }`
 
 // coverJS returns the element judgeJS found covering the target.

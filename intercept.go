@@ -46,9 +46,10 @@ type sessionNetSet struct {
 	offline bool
 }
 
+// netKey names a request across sessions: an out-of-process frame's
+// document request starts in its parent's session and ends in its own.
 type netKey struct {
-	sess proto.TargetSessionID
-	id   proto.NetworkRequestID
+	id proto.NetworkRequestID
 }
 
 // netWant is the state every session of the page should be in now.
@@ -208,7 +209,8 @@ func (p *Page) onRequestPaused(ctx context.Context, s session.Session, e *proto.
 		}
 	}
 	act := p.routeFor(ctx, s, e)
-	if err := act.apply(bc, e.RequestID); err != nil {
+	err := act.apply(bc, e.RequestID)
+	if err != nil {
 		p.b.cfg.log.Debug("route action failed", "url", e.Request.URL, "err", err)
 		_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(bc)
 	}
@@ -219,7 +221,9 @@ func (p *Page) onRequestPaused(ctx context.Context, s session.Session, e *proto.
 // were wrong, and the request is then cancelled rather than retried forever.
 func (p *Page) onAuthRequired(ctx context.Context, s session.Session, e *proto.FetchAuthRequired) {
 	creds := p.b.cfg.credentials
-	answer := &proto.FetchAuthChallengeResponse{Response: proto.FetchAuthChallengeResponseResponseDefault}
+	// Not ours to answer: cancel, so the page gets the server's 401 (the
+	// browser's default is a login prompt, which a headless browser never shows).
+	answer := &proto.FetchAuthChallengeResponse{Response: proto.FetchAuthChallengeResponseResponseCancelAuth}
 	if creds != nil && creds.applies(e.Request.URL) {
 		p.mu.Lock()
 		if p.net.authTries == nil || len(p.net.authTries) > 1024 {
@@ -235,7 +239,10 @@ func (p *Page) onAuthRequired(ctx context.Context, s session.Session, e *proto.F
 			answer = &proto.FetchAuthChallengeResponse{Response: proto.FetchAuthChallengeResponseResponseCancelAuth}
 		}
 	}
-	_ = proto.FetchContinueWithAuth{RequestID: e.RequestID, AuthChallengeResponse: answer}.Call(s.Bind(ctx))
+	err := proto.FetchContinueWithAuth{RequestID: e.RequestID, AuthChallengeResponse: answer}.Call(s.Bind(ctx))
+	if err != nil {
+		p.b.cfg.log.Debug("answering an auth challenge failed", "url", e.Request.URL, "err", err)
+	}
 }
 
 // routeFor runs the routes matching the request, newest first, until one

@@ -174,7 +174,7 @@ func (p *Page) Open(ctx context.Context, rawURL string) error {
 	if err := p.b.cfg.allowURL(rawURL); err != nil {
 		return err
 	}
-	if err := p.b.approve(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL)}); err != nil {
+	if err := p.approvePage(ctx, Action{Verb: "open", Text: rawURL, Origin: originOf(rawURL), URL: rawURL}); err != nil {
 		return err
 	}
 	unlock, err := p.lock(ctx, "open")
@@ -270,7 +270,7 @@ func (p *Page) resetRefsLocked() {
 // historyStep moves back (-1) or forward (+1) in the tab's history and waits
 // for the document to load.
 func (p *Page) historyStep(ctx context.Context, verb string, delta int) error {
-	if err := p.b.approve(ctx, Action{Verb: verb, Origin: originOf(p.URL())}); err != nil {
+	if err := p.approvePage(ctx, Action{Verb: verb}); err != nil {
 		return err
 	}
 	unlock, err := p.lock(ctx, verb)
@@ -332,7 +332,7 @@ func (p *Page) Forward(ctx context.Context) error { return p.historyStep(ctx, "f
 // Reload reloads the tab and returns once the new document has committed and
 // loaded; refs start over.
 func (p *Page) Reload(ctx context.Context) error {
-	if err := p.b.approve(ctx, Action{Verb: "reload", Origin: originOf(p.URL())}); err != nil {
+	if err := p.approvePage(ctx, Action{Verb: "reload"}); err != nil {
 		return err
 	}
 	p.mu.Lock()
@@ -408,9 +408,12 @@ func isNavigationGone(err error) bool {
 // (with its origin when that changed too is visible in the page line), as
 // page-made text.
 func navPath(u string) string {
-	d := displayURL(u)
+	d := u
+	if i := strings.IndexAny(d, "?#"); i >= 0 {
+		d = d[:i] // the query and fragment can carry page-chosen text
+	}
 	if pu, err := url.Parse(d); err == nil && pu.Path != "" {
-		d = pu.Path
+		d = pu.EscapedPath()
 	}
 	return quote(d, 200)
 }

@@ -234,7 +234,7 @@ func (p *Page) onNetworkEvent(s session.Session, m *rod.Message) {
 		if !m.Load(&e) {
 			return
 		}
-		k := netKey{s.ID, e.RequestID}
+		k := netKey{e.RequestID}
 		if prev := p.net.inflight[k]; prev != nil && e.RedirectResponse != nil {
 			prev.Status, prev.StatusText, prev.MIMEType = e.RedirectResponse.Status, e.RedirectResponse.StatusText, e.RedirectResponse.MIMEType
 			p.finishLocked(k, prev, e.Timestamp)
@@ -248,7 +248,7 @@ func (p *Page) onNetworkEvent(s session.Session, m *rod.Message) {
 		if !m.Load(&e) || e.Response == nil {
 			return
 		}
-		if r := p.net.inflight[netKey{s.ID, e.RequestID}]; r != nil {
+		if r := p.net.inflight[netKey{e.RequestID}]; r != nil {
 			r.Status, r.StatusText, r.MIMEType = e.Response.Status, e.Response.StatusText, e.Response.MIMEType
 			r.FromCache = e.Response.FromDiskCache || e.Response.FromPrefetchCache
 			p.recordLocked(r, false)
@@ -256,7 +256,7 @@ func (p *Page) onNetworkEvent(s session.Session, m *rod.Message) {
 	case "Network.loadingFinished":
 		var e proto.NetworkLoadingFinished
 		if m.Load(&e) {
-			k := netKey{s.ID, e.RequestID}
+			k := netKey{e.RequestID}
 			if r := p.net.inflight[k]; r != nil {
 				p.finishLocked(k, r, e.Timestamp)
 			}
@@ -264,7 +264,7 @@ func (p *Page) onNetworkEvent(s session.Session, m *rod.Message) {
 	case "Network.loadingFailed":
 		var e proto.NetworkLoadingFailed
 		if m.Load(&e) {
-			k := netKey{s.ID, e.RequestID}
+			k := netKey{e.RequestID}
 			if r := p.net.inflight[k]; r != nil {
 				r.Failure, r.Status = e.ErrorText, 0
 				p.finishLocked(k, r, e.Timestamp)

@@ -293,7 +293,8 @@ type originGuard struct {
 }
 
 type guarded struct {
-	target, opener proto.TargetTargetID
+	target, opener proto.TargetTargetID // opener: the popup's (for a frame, its popup's)
+	frame          bool                 // an out-of-process iframe of a guarded target
 	unsub          func()
 }
 
@@ -338,10 +339,7 @@ func (g *originGuard) onBrowserEvent(m *rod.Message) {
 			}()
 			return
 		}
-		g.mu.Lock()
-		g.sessions[e.SessionID] = gt
-		gt.unsub = g.b.conn.Subscribe(e.SessionID, func(m *rod.Message) { g.onEvent(s, gt, m) })
-		g.mu.Unlock()
+		g.hold(s, gt)
 		if op := g.b.heldPage(gt.opener); op != nil {
 			op.mu.Lock()
 			if op.net.popups == nil {
@@ -351,25 +349,41 @@ func (g *originGuard) onBrowserEvent(m *rod.Message) {
 			op.notify()
 			op.mu.Unlock()
 		}
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			bc := s.Bind(ctx)
-			_ = proto.FetchEnable{Patterns: []*proto.FetchRequestPattern{{ResourceType: proto.NetworkResourceTypeDocument,
-				RequestStage: proto.FetchRequestStageRequest}}}.Call(bc)
-			_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(bc)
-		}()
 	case "Target.detachedFromTarget":
-		var e proto.TargetDetachedFromTarget
-		if !m.Load(&e) {
-			return
-		}
-		g.mu.Lock()
-		gt := g.sessions[e.SessionID]
-		delete(g.sessions, e.SessionID)
-		g.mu.Unlock()
-		if gt != nil {
-			gt.unsub()
+		g.onDetached(m)
+	}
+}
+
+// hold keeps a target on the allowlist: its document requests held, its
+// out-of-process frames attached (and held) before they run, then it runs.
+func (g *originGuard) hold(s session.Session, gt *guarded) {
+	g.mu.Lock()
+	g.sessions[s.ID] = gt
+	gt.unsub = g.b.conn.Subscribe(s.ID, func(m *rod.Message) { g.onEvent(s, gt, m) })
+	g.mu.Unlock()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		bc := s.Bind(ctx)
+		_ = proto.FetchEnable{Patterns: []*proto.FetchRequestPattern{{ResourceType: proto.NetworkResourceTypeDocument,
+			RequestStage: proto.FetchRequestStageRequest}}}.Call(bc)
+		_ = proto.TargetSetAutoAttach{AutoAttach: true, WaitForDebuggerOnStart: true, Flatten: true}.Call(bc)
+		_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(bc)
+	}()
+}
+
+func (g *originGuard) onDetached(m *rod.Message) {
+	var e proto.TargetDetachedFromTarget
+	if !m.Load(&e) {
+		return
+	}
+	g.mu.Lock()
+	gt := g.sessions[e.SessionID]
+	delete(g.sessions, e.SessionID)
+	g.mu.Unlock()
+	if gt != nil {
+		gt.unsub()
+		if !gt.frame {
 			g.popupDecided(gt)
 		}
 	}
@@ -387,7 +401,29 @@ func (g *originGuard) popupDecided(gt *guarded) {
 }
 
 func (g *originGuard) onEvent(s session.Session, gt *guarded, m *rod.Message) {
-	if m.Method != "Fetch.requestPaused" {
+	switch m.Method {
+	case "Target.attachedToTarget":
+		var e proto.TargetAttachedToTarget
+		if !m.Load(&e) || e.TargetInfo == nil {
+			return
+		}
+		child := session.Session{Conn: g.b.conn, ID: e.SessionID}
+		if e.TargetInfo.Type != "iframe" {
+			go func() { // workers: let them run, unwatched
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				defer cancel()
+				_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(child.Bind(ctx))
+				_ = proto.TargetDetachFromTarget{SessionID: e.SessionID}.Call(s.Bind(ctx))
+			}()
+			return
+		}
+		g.hold(child, &guarded{target: e.TargetInfo.TargetID, opener: gt.opener, frame: true})
+		return
+	case "Target.detachedFromTarget":
+		g.onDetached(m)
+		return
+	case "Fetch.requestPaused":
+	default:
 		return
 	}
 	var e proto.FetchRequestPaused
@@ -399,16 +435,16 @@ func (g *originGuard) onEvent(s session.Session, gt *guarded, m *rod.Message) {
 		defer cancel()
 		bc := s.Bind(ctx)
 		origin, ok := g.b.cfg.documentAllowed(e.Request.URL)
+		mainFrame := !gt.frame && e.FrameID == proto.PageFrameID(gt.target)
 		if ok || g.b.heldPage(gt.target) != nil {
 			// A tab a Page owns is checked by that Page's layer, which records it.
 			_ = proto.FetchContinueRequest{RequestID: e.RequestID}.Call(bc)
-			if e.FrameID == proto.PageFrameID(gt.target) {
+			if mainFrame {
 				g.popupDecided(gt)
 			}
 			return
 		}
 		_ = proto.FetchFailRequest{RequestID: e.RequestID, ErrorReason: proto.NetworkErrorReasonAborted}.Call(bc)
-		mainFrame := e.FrameID == proto.PageFrameID(gt.target)
 		if op := g.b.heldPage(gt.opener); op != nil {
 			op.mu.Lock()
 			op.recordBlockLocked(blockedNav{origin: origin, popup: mainFrame, main: true})

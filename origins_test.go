@@ -263,3 +263,40 @@ func waitTabs(t *testing.T, b *rodagent.Browser, want int) []rodagent.Tab {
 		}
 	}
 }
+
+// A popup the program never attached to is held too, down to its own
+// out-of-process frames: a cross-site iframe inside an allowed popup that
+// navigates itself to a forbidden origin on a timer is stopped.
+func TestOriginsHoldInsideAPopupsFrames(t *testing.T) {
+	o := newTwoOrigins(t)
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Fatalf("a third origin on 127.0.0.2: %v", err)
+	}
+	third := &httptest.Server{Listener: ln, Config: &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, `<!doctype html><p>third</p><script>setTimeout(() => { location.href = %q }, 100)</script>`, o.forbidden+"/landing")
+	})}}
+	third.Start()
+	defer third.Close()
+	thirdOrigin := "http://" + ln.Addr().String()
+	o.page("/opener", `<button onclick="window.open('/popup-page')">Open</button>`)
+	o.page("/popup-page", `<p>popup</p><iframe title="Third" src="`+thirdOrigin+`/frame"></iframe>`)
+	b := guardedContext(t, o.allowed, thirdOrigin)
+	ctx := testCtx(t, 60*time.Second)
+	p, err := b.NewPage(ctx, o.allowed+"/opener")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.Click(ctx, refNamed(t, snapshot(t, p), "button", "Open")); err != nil {
+		t.Fatalf("opening an allowed popup: %v", err)
+	}
+	text := waitBlocked(t, p)
+	if !strings.Contains(text, "blocked navigation to "+o.forbidden) {
+		t.Errorf("the opener's snapshot should report the blocked navigation:\n%s", text)
+	}
+	if n := o.forbiddenHits.Load(); n != 0 {
+		t.Errorf("the forbidden origin received %d requests; want none", n)
+	}
+}

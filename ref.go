@@ -2,6 +2,7 @@ package rodagent
 
 import (
 	"fmt"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -105,6 +106,10 @@ type Delta struct {
 	Changed []RefChange  `json:"changed"`        // refs whose name or state changed
 	Rebound []string     `json:"rebound"`        // refs whose element was re-rendered as a new node; the ref now names it
 	Text    []TextChange `json:"text,omitempty"` // page text that appeared, changed or went away, in document order
+	// Focus is the ref that has keyboard focus now, when focus moved since
+	// the previous snapshot; FocusLeft says focus moved off every ref.
+	Focus     string `json:"focus,omitempty"`
+	FocusLeft bool   `json:"focus_left,omitempty"`
 }
 
 // TextChange is a piece of page text (a paragraph, a table row, a status
@@ -118,7 +123,7 @@ type TextChange struct {
 
 // Empty reports whether nothing moved.
 func (d *Delta) Empty() bool {
-	return d == nil || len(d.Added)+len(d.Removed)+len(d.Changed)+len(d.Rebound)+len(d.Text) == 0
+	return d == nil || len(d.Added)+len(d.Removed)+len(d.Changed)+len(d.Rebound)+len(d.Text) == 0 && d.Focus == "" && !d.FocusLeft
 }
 
 // Snapshot is what a tab shows an agent: every current ref, the structure
@@ -211,9 +216,9 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 		case d.Type == fileChooserNote:
 			b.WriteString("note: " + d.Message + "\n")
 		case d.Armed:
-			fmt.Fprintf(b, "dialog %s %q answered as armed: %s\n", d.Type, d.Message, acceptWord(d.Accepted))
+			fmt.Fprintf(b, "dialog %s %s answered as armed: %s\n", plainText(d.Type, 20), quote(d.Message, 300), acceptWord(d.Accepted))
 		default:
-			fmt.Fprintf(b, "dialog %s %q was dismissed (nothing armed; see ArmDialog)\n", d.Type, d.Message)
+			fmt.Fprintf(b, "dialog %s %s was dismissed (nothing armed; see ArmDialog)\n", plainText(d.Type, 20), quote(d.Message, 300))
 		}
 	}
 	for _, bn := range s.Blocked {
@@ -221,7 +226,7 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 	}
 	for _, f := range s.Frames {
 		if f.Error != "" {
-			fmt.Fprintf(b, "frame %s %s unreachable: %s\n", f.Prefix, f.Origin, f.Error)
+			fmt.Fprintf(b, "frame %s %s unreachable: %s\n", f.Prefix, plainText(f.Origin, 80), safeLabel(f.Error, 160))
 		}
 	}
 }
@@ -241,12 +246,27 @@ func acceptWord(a bool) string {
 	return "dismissed"
 }
 
-// displayURL drops the query and fragment: they can carry page-chosen text.
+// displayURL shows a URL as its origin and its path, escaped and capped. The
+// query and fragment are dropped, and the path is labelled page-set: a page
+// can rewrite it at will (history.replaceState) to say anything.
 func displayURL(u string) string {
 	if i := strings.IndexAny(u, "?#"); i >= 0 {
-		return u[:i]
+		u = u[:i]
 	}
-	return u
+	pu, err := url.Parse(u)
+	if err != nil || pu.Scheme == "" {
+		return quote(u, 80)
+	}
+	origin := originOf(u)
+	if pu.Host == "" {
+		// about:blank, data:, blob:… — nothing after the scheme is worth a model's trust
+		return plainText(origin, 60)
+	}
+	out := plainText(origin, 80)
+	if path := pu.EscapedPath(); path != "" && path != "/" {
+		out += " path " + quote(path, 80) + " (page-set)"
+	}
+	return out
 }
 
 func (s *Snapshot) budget() int {
@@ -379,7 +399,7 @@ func (s *Snapshot) renderFull() (string, int) {
 			scopeNote = strings.TrimPrefix(scopeNote+", from "+v+" (not a current ref)", ", ")
 		} else {
 			for i := 0; i < start; i++ {
-				if s.lines[i].ref >= 0 {
+				if s.lines[i].ref >= 0 || s.lines[i].kind == lineText {
 					in[i] = false
 				}
 			}
@@ -601,7 +621,7 @@ func (s *Snapshot) foldLine(hidden []int, shown, in []bool) string {
 				}
 			}
 		}
-		fmt.Fprintf(&b, "; %s: %s rows, %s", g, thousands(rows), rowRanges(shownRows))
+		fmt.Fprintf(&b, "; %s: %s rows, %s", safeLabel(g, 80), thousands(rows), rowRanges(shownRows))
 	}
 	fmt.Fprintf(&b, " — to see them: continue from %s, or narrow to a landmark, frame or ref (or raise the budget of %d chars)", first, s.budget())
 	return b.String()
@@ -647,7 +667,11 @@ func (s *Snapshot) DeltaText() string {
 		b.WriteString("no changes\n")
 	}
 	budget := s.budget()
+	focusLine := d.Focus != "" && !hasString(d.Added, d.Focus)
 	total := len(d.Added) + len(d.Removed) + len(d.Changed) + len(d.Rebound) + len(d.Text)
+	if focusLine {
+		total++
+	}
 	written := 0
 	over := func() bool {
 		if b.Len() < budget-200 {
@@ -671,7 +695,7 @@ func (s *Snapshot) DeltaText() string {
 			r := &s.Refs[i]
 			b.WriteString("+ " + refLine(r))
 			if r.Landmark != "" {
-				b.WriteString(" in " + r.Landmark)
+				b.WriteString(" in " + safeLabel(r.Landmark, 80))
 			}
 			b.WriteByte('\n')
 		}
@@ -695,6 +719,11 @@ func (s *Snapshot) DeltaText() string {
 		if !over() {
 			b.WriteString("* " + h + "\n")
 		}
+	}
+	// A focus move reads on its own line unless the focused ref's line above
+	// already says it (an added ref shows "focused").
+	if focusLine && !over() {
+		b.WriteString("focus → " + d.Focus + "\n")
 	}
 	if written < total {
 		fmt.Fprintf(&b, "… %s more changes not shown — take a full snapshot, or narrow it to a landmark, frame or ref\n", thousands(total-written))
@@ -748,10 +777,17 @@ func changeText(f FieldChange) string {
 			return "not " + f.Field
 		}
 	}
-	return f.Field + "=" + quote(f.New, 80)
+	return plainText(f.Field, 40) + "=" + quote(f.New, 80)
 }
 
-func quote(s string, max int) string { return strconv.Quote(capRunes(s, max)) }
+func hasString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
 
 // refLine is a ref's text: its handle, the name when the handle does not
 // already carry it, the role when the prefix does not tell it, and its state.
@@ -764,7 +800,7 @@ func refLine(r *BrowserRef) string {
 	}
 	prefix, _, _ := strings.Cut(base, "-")
 	if ax.PrefixRole(prefix) != r.Role {
-		b.WriteString(" (" + r.Role + ")")
+		b.WriteString(" (" + plainText(r.Role, 40) + ")")
 	}
 	if r.Name != "" && !(ax.SlugCovers(r.Name) && strings.Contains(base, ax.Slug(r.Name))) {
 		b.WriteString(" " + quote(r.Name, 80))

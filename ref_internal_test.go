@@ -73,7 +73,7 @@ func TestDeltaText(t *testing.T) {
 		Rebound: []string{"btn-item-1"},
 	}
 	s.Refs[2].Landmark = "main"
-	want := `page http://127.0.0.1:1/app · 3 refs · changes
+	want := `page http://127.0.0.1:1 path "/app" (page-set) · 3 refs · changes
 + btn-item-2 in main
 - btn-gone
 ~ btn-item-0 name="Item zero" disabled

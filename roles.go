@@ -31,6 +31,9 @@ var roleAliases = map[string]string{
 	"layouttable":           "table",
 	"layouttablerow":        "row",
 	"layouttablecell":       "cell",
+	// Chromium names a month or week input Date in one read and DateTime in
+	// another: one family of date fields (ARIA has no role for them).
+	"datetime": "date",
 }
 
 // canonicalRole maps a role as a user, ARIA or Chromium spells it to one

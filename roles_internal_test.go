@@ -8,7 +8,7 @@ func TestCanonicalRole(t *testing.T) {
 		{"button", "button"}, {"menuItem", "menuitem"}, {"menuitem", "menuitem"},
 		{"textField", "textbox"}, {"textbox", "textbox"}, {"comboBoxSelect", "combobox"},
 		{"genericContainer", "generic"}, {"presentation", "none"}, {"none", "none"},
-		{"progressIndicator", "progressbar"}, {"checkBox", "checkbox"}, {"treeItem", "treeitem"},
+		{"progressIndicator", "progressbar"}, {"DateTime", "date"}, {"Date", "date"}, {"checkBox", "checkbox"}, {"treeItem", "treeitem"},
 		{"", ""},
 	} {
 		if got := canonicalRole(tc.in); got != tc.want {

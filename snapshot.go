@@ -88,7 +88,7 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	snap.Dialogs = p.takeDialogs()
 	snap.Blocked = p.takeBlocked()
 	if !d.Full && !cfg.full {
-		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}}
+		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}, Focus: d.Focus, FocusLeft: d.Blurred}
 		for _, t := range td {
 			snap.Delta.Text = append(snap.Delta.Text, TextChange{Op: t.Op, Kind: t.Kind, Text: t.Text, Landmark: t.Landmark})
 		}
@@ -148,7 +148,8 @@ func (p *Page) collectSettled(ctx context.Context, full bool) (*inventory, *ax.R
 // frameJob is one frame to read and what was read of it.
 type frameJob struct {
 	info    frameInfo
-	nodes   []*proto.AccessibilityAXNode // the AX tree, when read that way
+	nodes   []*proto.AccessibilityAXNode       // the AX tree, when read that way
+	texts   map[proto.DOMBackendNodeID]ax.Item // the page text, when read that way
 	items   []ax.Item
 	fast    bool // read by the in-page inventory
 	err     error
@@ -283,6 +284,12 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 			if settle {
 				p.settle(ctx, j.info)
 			}
+			if mode == readFast {
+				// The page text, by the same in-page rules as the fast path.
+				if w, err := p.world(ctx, j.info); err == nil {
+					j.texts, _ = ax.TextFrame(ctx, j.info.sess.Bind(ctx), w)
+				}
+			}
 			res, err := proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
 			if err != nil && strings.Contains(err.Error(), "Could not find object") {
 				// the AX objects were rebuilt under the call (another frame of the
@@ -366,7 +373,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 		if s := inv.sessions[j.info.sess.ID]; s != nil {
 			dom = s.dom
 		}
-		j.items = ax.Items(j.nodes, dom)
+		j.items = ax.ItemsWithText(j.nodes, dom, j.texts)
 	}
 	inv.place(mainFrame)
 	inv.assemble(p, mainFrame)
@@ -538,7 +545,7 @@ func frameLine(prefix, title string, j *frameJob) string {
 	if title != "" {
 		s += " " + quote(title, 60)
 	}
-	s += " " + originOf(j.info.url) + "]"
+	s += " " + plainText(originOf(j.info.url), 80) + "]"
 	if j.err != nil {
 		s += " unreachable"
 	}
@@ -546,7 +553,7 @@ func frameLine(prefix, title string, j *frameJob) string {
 }
 
 func landmarkLine(it ax.Item) string {
-	s := "[" + it.Role
+	s := "[" + plainText(it.Role, 40)
 	if it.Name != "" {
 		s += " " + quote(it.Name, 60)
 	}
@@ -575,7 +582,7 @@ func headingLine(it ax.Item) string {
 	if lvl > 6 {
 		lvl = 6
 	}
-	return strings.Repeat("#", lvl) + " " + capRunes(it.Name, 100)
+	return strings.Repeat("#", lvl) + " " + quote(it.Name, 100)
 }
 
 // build turns the inventory into the public Snapshot.

@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"sync"
 
@@ -143,6 +144,10 @@ func (t *Tool) Do(ctx context.Context, in Input) (string, error) {
 	case "tab_select":
 		return t.outcome(p.Activate(ctx), "tab "+p.ID()+" is current")
 	case "tab_close":
+		// Closing a tab acts on what the user may have open: the application decides.
+		if err := t.b.Approve(ctx, rodagent.Action{Verb: "close", Target: p.ID(), URL: p.URL(), Origin: origin(p.URL()), TabOrigin: origin(p.URL())}); err != nil {
+			return t.outcome(err)
+		}
 		t.mu.Lock()
 		delete(t.pages, p.ID())
 		if t.current == p.ID() {
@@ -171,7 +176,7 @@ func (t *Tool) Do(ctx context.Context, in Input) (string, error) {
 		if err != nil {
 			return t.outcome(err)
 		}
-		return s + "\n" + rodagent.SafetyLine, nil
+		return quotedLines(s), nil
 	case "open", "back", "forward", "reload":
 		var err error
 		switch in.Action {
@@ -374,4 +379,28 @@ func (t *Tool) setCurrent(id string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.current = id
+}
+
+// quotedLines is a page's text as a model reads it: one quoted line per line
+// of the page, so nothing the page writes can pass for the tool's own lines
+// (the safety line included), then the safety line.
+func quotedLines(text string) string {
+	var b strings.Builder
+	b.WriteString("page text, one quoted line per line of the page:\n")
+	for _, l := range strings.FieldsFunc(text, rodagent.IsLineBreak) {
+		if strings.TrimSpace(l) != "" {
+			b.WriteString(rodagent.Quote(l, 0) + "\n")
+		}
+	}
+	b.WriteString(rodagent.SafetyLine + "\n")
+	return b.String()
+}
+
+// origin is scheme://host[:port] of a URL, for approvals.
+func origin(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }

@@ -18,6 +18,8 @@ type DOMInfo struct {
 	Placeholder string
 	TestID      string
 	Parent      proto.DOMBackendNodeID // parent element, 0 at a document root
+	Current     string                 // aria-current, "" when absent or "false"
+	Sort        string                 // aria-sort, "" when absent or "none"
 }
 
 // DocInfo is one document of a DOM snapshot.
@@ -120,6 +122,14 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 						info.Placeholder = str(attrs[i+1])
 					case "data-testid", "data-test-id":
 						info.TestID = str(attrs[i+1])
+					case "aria-current":
+						if v := str(attrs[i+1]); v != "false" {
+							info.Current = v
+						}
+					case "aria-sort":
+						if v := str(attrs[i+1]); v != "none" {
+							info.Sort = v
+						}
 					}
 				}
 			}
@@ -194,6 +204,9 @@ func AttachDOM(items []Item, dom *DOMIndex) {
 			continue
 		}
 		it.Stable = di.Stable
+		if it.Kind == KindRef {
+			it.State.Current, it.State.Sort = di.Current, di.Sort
+		}
 		if di.HasBounds {
 			doc := dom.Docs[di.Doc]
 			it.Box = Box{X: di.Bounds.X - doc.ScrollX, Y: di.Bounds.Y - doc.ScrollY, W: di.Bounds.W, H: di.Bounds.H}
@@ -205,11 +218,17 @@ func AttachDOM(items []Item, dom *DOMIndex) {
 // Items flattens one frame's AX nodes and fills in what its session's DOM
 // snapshot knows (stable attributes, boxes, pointer cursors), dom may be nil.
 func Items(nodes []*proto.AccessibilityAXNode, dom *DOMIndex) []Item {
+	return ItemsWithText(nodes, dom, nil)
+}
+
+// ItemsWithText is Items with the frame's page text (TextFrame, by the
+// element holding each piece) placed where its element stands in the tree.
+func ItemsWithText(nodes []*proto.AccessibilityAXNode, dom *DOMIndex, texts map[proto.DOMBackendNodeID]Item) []Item {
 	var clickable func(proto.DOMBackendNodeID) bool
 	if dom != nil {
 		clickable = func(id proto.DOMBackendNodeID) bool { return dom.Nodes[id].Pointer }
 	}
-	items := Flatten(nodes, clickable)
+	items := flatten(nodes, clickable, texts)
 	AttachDOM(items, dom)
 	return items
 }

@@ -34,6 +34,41 @@ var (
 })`, AllIDsUpTo)
 )
 
+// textExpr reads only the page text of a frame (one read from the AX tree).
+var textExpr = fmt.Sprintf(`(() => {
+	const S = globalThis.__rodagent && globalThis.__rodagent.v === 2 ? globalThis.__rodagent : %s;
+	return S.walk({textOnly: true, pointer: true});
+})()`, inventoryJS)
+
+// TextFrame reads the page text of the frame behind world ctxID with the
+// in-page rules, keyed by the backend node id of the element holding each
+// piece: the AX path places them where those elements stand (ItemsWithText).
+//
+// The same read returns the clickables the in-page rules see that no role
+// marks (a pointer cursor, an inline handler, a focusable span), as KindRef
+// items with the name a person would give them: the AX path makes refs of
+// them too.
+func TextFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (map[proto.DOMBackendNodeID]Item, error) {
+	_, text, ids, err := evalDeep(ctx, c, ctxID, textExpr)
+	if err != nil {
+		return nil, err
+	}
+	rows := splitRows(text)
+	out := make(map[proto.DOMBackendNodeID]Item, len(rows))
+	for i, r := range rows {
+		if i >= len(ids) || ids[i] == 0 {
+			continue
+		}
+		it, ok := rowItem(r, nil, 0, nil)
+		if !ok {
+			continue
+		}
+		it.Local, it.upLocal, it.Node = 0, 0, ids[i]
+		out[ids[i]] = it
+	}
+	return out, nil
+}
+
 func withSettle(expr string, settle bool) string { return fmt.Sprintf("%s(%t)", expr, settle) }
 
 // AllIDsUpTo is the inventory size up to which a walk fetches every

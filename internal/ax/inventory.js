@@ -20,13 +20,13 @@
     'section', 'complementary', 'navigation', 'banner', 'contentinfo', 'search']);
   const STRUCT_TAGS = new Set(['header', 'nav', 'main', 'aside', 'footer', 'form', 'section', 'dialog', 'search',
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'ul', 'ol', 'li', 'tr', 'fieldset', 'article', 'menu', 'figure',
-    'details']);
+    'details', 'output']);
   // Roles Chromium gives these tags whatever their context, so the walk can
   // skip asking for them; landmarks (header, footer, section, form, aside)
   // depend on context and name, and are asked.
   const IMPLICIT = {tr: 'row', table: 'table', ul: 'list', ol: 'list', li: 'listitem', fieldset: 'group',
     article: 'article', menu: 'list', figure: 'figure', details: 'group', nav: 'navigation', main: 'main',
-    dialog: 'dialog', search: 'search', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading'};
+    dialog: 'dialog', search: 'search', output: 'status', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading'};
   const NAMED_FROM_CONTENT = new Set(['row', 'listitem']);
   const GENERATED_ID = /[:«»]|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__)|[-_][0-9a-f]{6,}$|^[0-9]/;
   const TEXTY = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
@@ -39,8 +39,21 @@
   // for browsers that do not expose them).
   const cRole = el => el.computedRole;
   const cName = el => el.computedName;
+  // Without computed roles (a frame read from the AX tree) the text walk
+  // still needs the structure: the role attribute or the tag's role.
+  let textMode = false;
+  const roleAt = el => textMode && !('computedRole' in el) ? attrRole(el) : cRole(el);
+  const attrRole = el => (el.getAttribute('role') || '').trim().split(/\s+/)[0] || IMPLICIT[el.localName] || nativeRole(el) || 'generic';
 
   const q = s => JSON.stringify(s);
+  // A label quotes page text (`navigation "Main"`) and shows every control,
+  // format (bidi, zero-width) and line-separator character as an escape:
+  // JSON.stringify leaves U+0085, U+2028/2029 and U+202E raw (the Go side's
+  // strconv.Quote escapes them in the AX-tree path; rodagent's quote in text).
+  const lq = s => q(s).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/gu, c => {
+    const n = c.codePointAt(0);
+    return n < 0x10000 ? '\\u' + n.toString(16).padStart(4, '0') : '\\U' + n.toString(16).padStart(8, '0');
+  });
   // Rows travel as text — fields split by tabs, rows by newlines — which both
   // sides handle far faster than JSON arrays; strings escape \\, \n and \t.
   const esc = s => /[\\\n\t]/.test(s) ? s.replace(/[\\\n\t]/g, c => c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\t') : s;
@@ -74,7 +87,7 @@
   function roleOf(el) {
     const n = nativeRole(el);
     if (n) return n;
-    const r = cRole(el);
+    const r = roleAt(el);
     if (r) return r;
     switch (el.localName) {
       case 'summary': return 'DisclosureTriangle';
@@ -113,15 +126,60 @@
     if (r !== null) {
       const first = r.trim().split(/\s+/)[0];
       if (IROLE.has(first)) return true;
-      if (FOCUS_ROLE.has(first) && el.tabIndex >= 0 && el.hasAttribute('tabindex')) return true;
+      if (FOCUS_ROLE.has(first) && el.hasAttribute('tabindex')) return true;
+      // every item of a grid or tree grid, whatever its tabindex wiring
+      if (COMPOSITE_ITEM.has(first) && el.closest('[role=grid],[role=treegrid]')) return true;
+      if (first === 'row' && el.closest('[role=treegrid]')) return true;
+    } else if ((el.localName === 'td' || el.localName === 'th') && el.closest('table[role=grid],table[role=treegrid]')) {
+      return true;
     }
     return false;
   }
 
+  const COMPOSITE_ITEM = new Set(['gridcell', 'columnheader', 'rowheader']);
+
+  // What a person would click though no role says so: focusable, an inline
+  // click handler, draggable, a label standing in for its hidden input.
   function weakCandidate(el) {
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable) && !el.closest('[contenteditable="false"]')) return 'edit';
     if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'focus';
+    if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onpointerdown') ||
+        el.getAttribute('draggable') === 'true') return 'click';
+    if (el.localName === 'label' && el.control && !el.control.checkVisibility({opacityProperty: true, visibilityProperty: true})) return 'click';
     return '';
+  }
+
+  const ICON = /(?:^|\s)(?:fa[srlbd]?|icon|glyphicon|bi|mdi|ti|ion|las?|octicon|codicon)-([a-z][a-z0-9-]*)/;
+  const GENERIC_CLASS = /^(fa[srlbd]?|icon|btn|button|ui|is-|has-|js-|active|selected)$|[0-9a-f]{5,}|^css-|^sc-|^jsx-/;
+
+  // describe names a clickable that has no accessible name the way a person
+  // would point at it: its text, title, alt, description, an icon's name
+  // (from its class or image file), else "clickable span".
+  function describe(el) {
+    const t = shownText(el);
+    if (t) return clip(t, 80);
+    for (const a of ['title', 'alt', 'aria-description', 'data-tooltip', 'data-title']) {
+      const v = collapse(el.getAttribute(a));
+      if (v) return v;
+    }
+    const img = el.querySelector('img[alt],[title]');
+    if (img) { const v = collapse(img.getAttribute('alt') || img.getAttribute('title')); if (v) return v; }
+    let icon = '';
+    for (const n of [el, ...el.querySelectorAll('*')].slice(0, 8)) {
+      const m = ICON.exec(typeof n.className === 'string' ? n.className : (n.getAttribute('class') || ''));
+      if (m && !/^(solid|regular|light|brands|fw|lg|xs|sm|[0-9]x)$/.test(m[1])) { icon = m[1]; break; }
+      const src = n.localName === 'img' ? n.getAttribute('src') : (n.localName === 'use' ? (n.getAttribute('href') || n.getAttribute('xlink:href')) : '');
+      const file = src && /([a-z][a-z0-9_-]*)(?:\.[a-z]{2,4})?(?:[?#].*)?$/i.exec(src.replace(/^.*[\/#]/, ''));
+      if (file) { icon = file[1]; break; }
+    }
+    if (!icon) {
+      const bg = getComputedStyle(el).backgroundImage;
+      const m = bg && /url\(["']?[^"')]*?([a-z][a-z0-9_-]*)\.[a-z]{2,4}["']?\)/i.exec(bg);
+      if (m) icon = m[1];
+    }
+    if (icon) return 'icon button (' + icon.replace(/[-_]+/g, ' ') + ')';
+    const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).find(c => c && !GENERIC_CLASS.test(c));
+    return 'clickable ' + el.localName + (cls ? ' (' + cls.replace(/[-_]+/g, ' ') + ')' : '');
   }
 
 
@@ -343,19 +401,11 @@
     return '';
   }
 
-  // Walk the document (and open shadow roots) in order. Rows: refs (0),
-  // landmarks [1, depth, role, name, modal], headings [2, depth, level, name],
-  // frames [3, depth, k, title], text (4, above).
-  S.walk = function (opts) {
-    opts = opts || {};
-    if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
-    const t0 = performance.now();
-    const probe = document.body || document.documentElement;
-    void cRole(probe);
-    if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+  // walkDOM is the walk itself; see S.walk.
+  function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = [];
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
-    const rows = [], pick = [], cand = [], shadows = [], texts = [];
+    const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     let closed = false, heading = '';
     // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink];
     // a text node or a block boundary (' ') is [node, sink]. Each element's style is read once: a pointer
@@ -389,7 +439,7 @@
       }
       let role = '';
       if (STRUCT_TAGS.has(tag) || hasRole) {
-        role = (!hasRole && IMPLICIT[tag]) || cRole(el);
+        role = (!hasRole && IMPLICIT[tag]) || roleAt(el);
         if (role === 'heading') {
           if (!hiddenFromAT(el)) {
             const name = collapse(cName(el));
@@ -404,7 +454,7 @@
             if (!hiddenFromAT(el)) {
               rows.push([1, depth, role, name, (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')) ? 1 : 0]);
               childDepth = depth + 1;
-              childLm = role + (name ? ' ' + q(name) : '');
+              childLm = role + (name ? ' ' + lq(name) : '');
               heading = '';
               childSink = null;
             }
@@ -412,7 +462,7 @@
         }
         if (role === 'table' || role === 'grid' || role === 'treegrid') {
           const tn = collapse(cName(el));
-          childGroup = role + (tn ? ' ' + q(clip(tn, 60)) : '');
+          childGroup = role + (tn ? ' ' + lq(clip(tn, 60)) : '');
           childRows = {n: 0}; childRow = 0;
         } else if (role === 'row' && rows_) {
           childRow = ++rows_.n;
@@ -422,7 +472,7 @@
           let label = NAMED_FROM_CONTENT.has(role) && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')
             ? '' : collapse(cName(el));
           if (!label) label = firstText(el);
-          if (label) childCtx = role + ' ' + q(clip(label, 60));
+          if (label) childCtx = role + ' ' + lq(clip(label, 60));
         }
       }
       let isRef = false;
@@ -430,13 +480,18 @@
       else if (!inRef) {
         const weak = weakCandidate(el);
         if (weak === 'edit') isRef = true;
-        else if (weak === 'focus' || (cursor === 'pointer' && parentCursor !== 'pointer')) isRef = 'named';
+        else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer')) isRef = 'named';
       }
       if (isRef && !hiddenFromAT(el)) {
-        const rrole = roleOf(el);
-        const name = nameOf(el, rrole);
+        let rrole = roleOf(el);
+        let name = nameOf(el, rrole);
+        if (isRef === 'named') {
+          if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
+          if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
+          weakRefs.push(el);
+        }
         if (rrole && rrole !== 'none' && rrole !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
-          const c = ctx || (heading ? 'heading ' + q(clip(heading, 60)) : '');
+          const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up));
           cand.push(el);
           childIn = true;
@@ -481,6 +536,21 @@
       if (block) stack.push([' ', tsink]);
     }
     for (const row of texts) row[4] = sinkText(row[4]);
+    return {rows, cand, pick, shadows, closed, focused, vw, vh, weak: new Set(weakRefs)};
+  }
+
+  // Walk the document (and open shadow roots) in order. Rows: refs (0),
+  // landmarks [1, depth, role, name, modal], headings [2, depth, level, name],
+  // frames [3, depth, k, title], text (4, above).
+  S.walk = function (opts) {
+    opts = opts || {};
+    const t0 = performance.now();
+    if (opts.textOnly) return textWalk(opts);
+    if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
+    const probe = document.body || document.documentElement;
+    void cRole(probe);
+    if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+    const {rows, cand, pick, shadows, closed, focused, vw, vh} = walkDOM(opts);
     // Backend node ids: for every ref of a page of ordinary size, else for
     // what is in view or focused (the rest are looked up when acted on).
     const allIDs = cand.length <= (opts.limit || 0);
@@ -497,6 +567,31 @@
     for (const root of shadows) S.mo.observe(root, OBSERVE);
     return [q({pk, strs, closed, ms: performance.now() - t0}), encode(rows), pick];
   };
+
+  // textWalk is the walk of a frame read from the AX tree: only its text
+  // rows, each with its element (for its backend node id), so the AX path
+  // shows the same text as the in-page inventory.
+  function textWalk(opts) {
+    const saved = [S.els, S.index, S.sig, S.role];
+    S.els = []; S.index = new Map();
+    let out, els;
+    textMode = true;
+    try {
+      out = walkDOM(opts);
+      els = S.els;
+    } finally {
+      [S.els, S.index, S.sig, S.role] = saved;
+      textMode = false;
+    }
+    const pick = [], text = [];
+    for (const r of out.rows) {
+      if (r[0] === 4 || (r[0] === 0 && out.weak.has(els[r[2]]))) {
+        pick.push(els[r[2]]);
+        text.push(r);
+      }
+    }
+    return [q({strs, pk: text.map((r, i) => i)}), encode(text), pick];
+  }
 
   const OBSERVE = {subtree: true, childList: true, attributes: true, characterData: true};
 

@@ -128,6 +128,8 @@ type Diff struct {
 	Changed []Change
 	Rebound []string // handles whose element was replaced by a new node
 	Full    bool     // the caller should show the full inventory instead
+	Focus   string   // the handle that has focus now, when focus moved since the last inventory
+	Blurred bool     // focus left every ref
 }
 
 // Lookup returns the live element behind handle h.
@@ -258,6 +260,23 @@ func (r *Registry) Update(elems []*Element) Diff {
 		}
 	}
 	r.moved = map[string]bool{}
+	was, now := "", ""
+	for _, e := range elems {
+		if e.State.Focused {
+			now = e.Handle
+		}
+		if old := r.live[e.Handle]; old != nil && old.State.Focused {
+			was = e.Handle
+		}
+	}
+	for h, e := range r.live {
+		if e.State.Focused {
+			was = h
+		}
+	}
+	if now != was {
+		d.Focus, d.Blurred = now, now == ""
+	}
 	for _, e := range elems {
 		if old := r.live[e.Handle]; old != nil {
 			if f := changedFields(old, e); len(f) > 0 {
@@ -298,7 +317,6 @@ func changedFields(a, b *Element) []Field {
 	add("expanded", a.State.Expanded, b.State.Expanded)
 	add("selected", strconv.FormatBool(a.State.Selected), strconv.FormatBool(b.State.Selected))
 	add("disabled", strconv.FormatBool(a.State.Disabled), strconv.FormatBool(b.State.Disabled))
-	add("focused", strconv.FormatBool(a.State.Focused), strconv.FormatBool(b.State.Focused))
 	add("current", a.State.Current, b.State.Current)
 	add("sort", a.State.Sort, b.State.Sort)
 	add("invalid", strconv.FormatBool(a.State.Invalid), strconv.FormatBool(b.State.Invalid))

@@ -152,6 +152,10 @@ func isLandmark(role, name string) bool {
 // which other named nodes a person would see as clickable (the page gave them
 // a pointer cursor): they get refs too, unless inside another ref.
 func Flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackendNodeID) bool) []Item {
+	return flatten(nodes, clickable, nil)
+}
+
+func flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackendNodeID) bool, texts map[proto.DOMBackendNodeID]Item) []Item {
 	if len(nodes) == 0 {
 		return nil
 	}
@@ -169,7 +173,7 @@ func Flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackend
 	if root == nil {
 		root = nodes[0]
 	}
-	w := walker{byID: byID, items: make([]Item, 0, len(nodes)/8), clickable: clickable,
+	w := walker{byID: byID, items: make([]Item, 0, len(nodes)/8), clickable: clickable, texts: texts,
 		seen: make(map[proto.AccessibilityAXNodeID]bool, len(nodes))}
 	w.walk(root, frameCtx{counts: map[string]int{}}, 0)
 	return w.items
@@ -178,6 +182,7 @@ func Flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackend
 type walker struct {
 	byID      map[proto.AccessibilityAXNodeID]*proto.AccessibilityAXNode
 	clickable func(proto.DOMBackendNodeID) bool
+	texts     map[proto.DOMBackendNodeID]Item // page text by the element holding it
 	items     []Item
 	heading   string // text of the last heading seen, for context
 	seen      map[proto.AccessibilityAXNodeID]bool
@@ -205,7 +210,12 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	}
 	w.seen[n.NodeID] = true
 	role := str(n.Role)
-	if n.Ignored {
+	weak, isWeak := w.texts[n.BackendDOMNodeID]
+	isWeak = isWeak && weak.Kind == KindRef && !c.inRef
+	if n.Ignored && isWeak {
+		role = weak.Role // a clickable the tree leaves out as uninteresting
+	} else if n.Ignored {
+		w.text(n, c, c.group, c.row)
 		// An ignored node's children can still be exposed (a hidden wrapper around visible content).
 		for _, id := range n.ChildIDs {
 			w.walk(w.byID[id], c, level+1)
@@ -273,6 +283,20 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		role != "heading" && w.clickable(n.BackendDOMNodeID) {
 		isRef = true
 	}
+	// Every item of a grid or tree grid is a ref, whatever its tabindex.
+	if !isRef && (role == "gridcell" || role == "columnheader" || role == "rowheader") &&
+		(strings.HasPrefix(c.group, "grid") || strings.HasPrefix(c.group, "treegrid")) {
+		isRef = true
+	}
+	if !isRef && role == "row" && strings.HasPrefix(c.group, "treegrid") {
+		isRef = true
+	}
+	if !isRef && isWeak && !neverRef[role] && !landmarkRoles[role] && role != "heading" {
+		isRef = true
+		if name == "" {
+			name = weak.Name
+		}
+	}
 	if isRef {
 		child.inRef = true
 		ctxName := c.context
@@ -284,12 +308,28 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 			Group: child.group, Row: child.row, Up: c.up})
 		child.up = len(w.items)
 	}
+	w.text(n, c, child.group, child.row)
 	if opaqueRoles[role] {
 		return
 	}
 	for _, id := range n.ChildIDs {
 		w.walk(w.byID[id], child, level+1)
 	}
+}
+
+// text places the page text held by n's element, if any, at n.
+func (w *walker) text(n *proto.AccessibilityAXNode, c frameCtx, group string, row int) {
+	if w.texts == nil || n.BackendDOMNodeID == 0 {
+		return
+	}
+	it, ok := w.texts[n.BackendDOMNodeID]
+	if !ok || it.Kind != KindText {
+		return
+	}
+	delete(w.texts, n.BackendDOMNodeID)
+	it.Depth, it.Landmark, it.Group, it.Row = c.depth, c.landmark, group, row
+	it.Up = c.up
+	w.items = append(w.items, it)
 }
 
 // firstText finds what names an unnamed container for a person: its row
@@ -379,6 +419,18 @@ func ParseState(n *proto.AccessibilityAXNode) State {
 			st.Editable = v.Str() != ""
 		case proto.AccessibilityAXPropertyNameModal:
 			st.Modal = v.Bool()
+		case proto.AccessibilityAXPropertyNameBusy:
+			st.Busy = v.Bool()
+		case proto.AccessibilityAXPropertyNameMultiselectable:
+			st.Multi = v.Bool()
+		case proto.AccessibilityAXPropertyNameLevel:
+			st.Level = valueString(p.Value)
+		case proto.AccessibilityAXPropertyNameValuemin:
+			st.ValueMin = valueString(p.Value)
+		case proto.AccessibilityAXPropertyNameValuemax:
+			st.ValueMax = valueString(p.Value)
+		case proto.AccessibilityAXPropertyNameValuetext:
+			st.ValueText = valueString(p.Value)
 		case proto.AccessibilityAXPropertyNameHasPopup:
 			if s := v.Str(); s != "false" {
 				st.HasPopup = s
