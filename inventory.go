@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/go-rod/rod/lib/proto"
 
@@ -12,16 +13,75 @@ import (
 )
 
 // The fast path: each frame is read by an in-page inventory script that runs
-// in an isolated world (the page can neither see nor fake it) and reads
-// Chromium's own computed roles and names. On a 6,000-control page it costs a
-// tenth of Accessibility.getFullAXTree, and later snapshots read only what
-// changed. Frames it cannot read — a browser without computedRole (Chrome
-// started without --enable-blink-features=ComputedAccessibilityInfo, as
-// Connect may find it), or a closed shadow root, which only the AX tree sees
-// into — are read from the AX tree instead.
+// in an isolated world (the page can neither see nor fake it). Roles and
+// names come from accname.js, a page-side implementation of HTML-AAM and
+// accname 1.2 that matches Chromium's AX tree on the fixtures and the APG
+// examples (TestAccnameMatchesChromium), so every Chromium is fast — one
+// reached by Connect without launch flags included — and the first look
+// never pays for building the AX tree. Chromium's own Element.computedRole and
+// computedName (exposed with --enable-blink-features=ComputedAccessibilityInfo,
+// which Launch sets) are the cross-check. On a 6,000-control page the
+// inventory costs a tenth of Accessibility.getFullAXTree, and later snapshots
+// read only what changed. Frames it cannot read — a closed shadow root, which
+// only the AX tree sees into — are read from the AX tree instead.
 
 // errUseAX says a frame must be read from the AX tree.
 var errUseAX = errors.New("read this frame from the AX tree")
+
+// Sources: which path read a snapshot (Snapshot.Source).
+const (
+	// SourceInventory: the in-page inventory with roles and names computed
+	// in the page (accname.js): the default on every Chromium.
+	SourceInventory = "inventory"
+	// SourceInventoryComputed: the in-page inventory with Chromium's
+	// computedRole/computedName (a cross-check; needs the launch flag).
+	SourceInventoryComputed = "inventory+computed"
+	// SourceAXTree: Accessibility.getFullAXTree plus DOMSnapshot.
+	SourceAXTree = "axtree"
+)
+
+// readPath is how a page reads its frames, and what it last told the logger.
+type readPath struct {
+	computed bool   // roles and names from Chromium's computedRole/computedName
+	logged   string // the source last logged for this page
+}
+
+// sourceOf names the path that read inv: the main frame's, followed by the
+// other paths frames of the page took, if any.
+func (p *Page) sourceOf(inv *inventory) string {
+	p.mu.Lock()
+	computed, mainFrame := p.path.computed, p.mainFrame
+	p.mu.Unlock()
+	name := func(j *frameJob) string {
+		switch {
+		case !j.fast:
+			return SourceAXTree
+		case computed:
+			return SourceInventoryComputed
+		}
+		return SourceInventory
+	}
+	src := ""
+	if mj := inv.byID[mainFrame]; mj != nil {
+		src = name(mj)
+	}
+	for _, j := range inv.frames {
+		if j.err != nil || j.info.id == mainFrame {
+			continue
+		}
+		if n := name(j); !strings.Contains(src, n) || (n == SourceInventory && src == SourceInventoryComputed) {
+			src += ", " + n
+		}
+	}
+	p.mu.Lock()
+	log := src != p.path.logged
+	p.path.logged = src
+	p.mu.Unlock()
+	if log {
+		p.b.cfg.log.Info("rodagent: snapshot source", "source", src, "url", inv.url)
+	}
+	return src
+}
 
 // fastFrame is the in-page inventory of one frame's document.
 type fastFrame struct {
@@ -79,19 +139,26 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 				return nil, err
 			}
 		}
-		w, err := ax.WalkFrame(ctx, bc, world, settle)
+		p.mu.Lock()
+		computed := p.path.computed
+		p.mu.Unlock()
+		w, err := ax.WalkFrame(ctx, bc, world, settle, computed)
 		switch {
 		case errors.Is(err, ax.ErrContextGone):
 			p.forgetWorld(ff)
 			continue
 		case err != nil:
 			return nil, err
-		case w.Unsupported != "" || w.Closed:
+		case w.Unsupported != "":
+			// Chromium's values were asked for and the browser lacks them:
+			// the page-side computation reads this page from now on.
+			p.mu.Lock()
+			p.path.computed = false
+			p.mu.Unlock()
+			continue
+		case w.Closed:
 			p.mu.Lock()
 			ff.useAX = true
-			if w.Unsupported != "" {
-				p.noFast = true // the browser lacks computedRole: no frame can use it
-			}
 			p.mu.Unlock()
 			return nil, errUseAX
 		case w.Cold:

@@ -94,8 +94,9 @@ func browserArgs(c *config, dir string) []string {
 		"--use-mock-keychain",
 		"--mute-audio",
 		"--force-color-profile=srgb",
-		// Element.computedRole/computedName: Chromium's own role and name,
-		// readable by the in-page inventory (see inventory.go).
+		// Element.computedRole/computedName: Chromium's own role and name, the
+		// cross-check of the page-side computation (see inventory.go); no read
+		// path depends on it.
 		"--enable-blink-features=ComputedAccessibilityInfo",
 		fmt.Sprintf("--window-size=%d,%d", c.width, c.height),
 	}

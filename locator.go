@@ -150,8 +150,12 @@ type located struct {
 	job  *frameJob
 }
 
-// locate resolves l against a fresh read of every frame.
+// locate resolves l against a fresh read of every frame: the in-page
+// inventory when it can answer l (locate_fast.go), else the AX tree.
 func (p *Page) locate(ctx context.Context, l Locator) ([]located, *inventory, error) {
+	if fastLocatable(l) {
+		return p.locateFast(ctx, l)
+	}
 	inv, err := p.collect(ctx, readAX, false)
 	if err != nil {
 		return nil, nil, err
@@ -573,7 +577,7 @@ func (x *Located) read(ctx context.Context, verb string, fn func(t *target) erro
 		return err
 	}
 	defer unlock()
-	t, err := x.p.byLocator(x.l).find(ctx, verb)
+	t, err := x.p.findForRead(ctx, verb, x.l)
 	if err != nil {
 		return err
 	}
@@ -673,11 +677,6 @@ func (x *Located) Enabled(ctx context.Context) (bool, error) {
 func (x *Located) Visible(ctx context.Context) (bool, error) {
 	var out bool
 	err := x.read(ctx, "visible", func(t *target) error {
-		if t.ax != nil && t.ax.Ignored {
-			if st, _ := ignoredStatus(t.ax); st == NotVisible {
-				return nil
-			}
-		}
 		res, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
 		if err != nil {
 			return nil

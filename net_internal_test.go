@@ -21,7 +21,7 @@ func TestGlobPatterns(t *testing.T) {
 		{"**/*.{png,jpg}", "http://host/a/b.gif", false},
 		{"http://host/?", "http://host/a", true},
 		{"http://host/?", "http://host/ab", false},
-		{"http://host/a.b", "http://host/axb", false}, // "." is literal
+		{"http://host/a.b", "http://host/axb", false},      // "." is literal
 		{"**/search?q=*", "http://host/search?q=go", true}, // "?" is any one character, "?" itself included
 		{"**/search?q=*", "http://host/searchXq=go", true},
 		{"**/café", "http://host/café", true},

@@ -51,6 +51,7 @@ type Page struct {
 	fast                    map[proto.PageFrameID]*fastFrame
 	axOn                    map[proto.TargetSessionID]bool // Accessibility domain enabled
 	noFast                  bool                           // the browser cannot run the in-page inventory
+	path                    readPath                       // how the inventory reads roles and names (inventory.go)
 	barrierSeq, barrierSeen int                            // console barriers sent and delivered
 	acted                   bool                           // acted on since the last look: the next look lets the page render first
 	nav                     navState                       // the main frame's navigations (navigation.go)

@@ -145,6 +145,7 @@ type Snapshot struct {
 	Dialogs   []Dialog            `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
 	Blocked   []BlockedNavigation `json:"blocked,omitempty"` // navigations the origin allowlist stopped since the previous snapshot
 	Shown     int                 `json:"shown"`             // how many of Refs the text shows
+	Source    string              `json:"source"`            // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
 
 	lines []line
 	view  snapConfig
@@ -218,7 +219,7 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 		case d.Armed:
 			fmt.Fprintf(b, "dialog %s %s answered as armed: %s\n", plainText(d.Type, 20), quote(d.Message, 300), acceptWord(d.Accepted))
 		default:
-			fmt.Fprintf(b, "dialog %s %s was dismissed (nothing armed; see ArmDialog)\n", plainText(d.Type, 20), quote(d.Message, 300))
+			fmt.Fprintf(b, "dialog %s %s was dismissed (nothing armed; to accept the next one, call dialog with accept=true before the action that opens it)\n", plainText(d.Type, 20), quote(d.Message, 300))
 		}
 	}
 	for _, bn := range s.Blocked {

@@ -84,6 +84,7 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	td := reg.UpdateText(inv.texts)
 	snap := inv.build(p)
 	snap.Navigated = p.noteLook(inv.url)
+	snap.Source = p.sourceOf(inv)
 	snap.view = cfg
 	snap.Dialogs = p.takeDialogs()
 	snap.Blocked = p.takeBlocked()

@@ -17,18 +17,36 @@ import (
 //go:embed inventory.js
 var inventoryJS string
 
+// accnameJS computes roles and names in the page (cRole, cName), so the
+// inventory needs no browser flag; see its header comment.
+//
+//go:embed accname.js
+var accnameJS string
+
+// installJS evaluates to the frame's inventory, installing it (accname.js
+// in the same scope as inventory.js) on first use.
+var installJS = `(globalThis.__rodagent && globalThis.__rodagent.v === 2 ? globalThis.__rodagent : (() => {
+` + accnameJS + `
+const S = ` + inventoryJS + `;
+S.acc = S.acc || ACC;
+return S;
+})())`
+
 // The expressions the fast path evaluates in a frame's isolated world. The
 // script installs itself on first use and is reused after.
 // (With settle, the page first renders what the last action set off.)
 var (
-	walkExpr = fmt.Sprintf(`(async (settle) => {
-	const S = globalThis.__rodagent && globalThis.__rodagent.v === 2 ? globalThis.__rodagent : %s;
+	walkExpr = fmt.Sprintf(`(async (settle, computed) => {
+	const S = %s;
+	S.acc.computed = computed;
+	S.acc.reset();
 	if (settle) await S.settle();
 	return S.walk({limit: %d, pointer: true});
-})`, inventoryJS, AllIDsUpTo)
+})`, installJS, AllIDsUpTo)
 	deltaExpr = fmt.Sprintf(`(async (settle) => {
 	const S = globalThis.__rodagent;
 	if (!S) throw new Error('__rodagent missing');
+	S.acc.reset();
 	if (settle) await S.settle();
 	return S.delta({limit: %d, pointer: true});
 })`, AllIDsUpTo)
@@ -36,9 +54,10 @@ var (
 
 // textExpr reads only the page text of a frame (one read from the AX tree).
 var textExpr = fmt.Sprintf(`(() => {
-	const S = globalThis.__rodagent && globalThis.__rodagent.v === 2 ? globalThis.__rodagent : %s;
+	const S = %s;
+	S.acc.reset();
 	return S.walk({textOnly: true, pointer: true});
-})()`, inventoryJS)
+})()`, installJS)
 
 // TextFrame reads the page text of the frame behind world ctxID with the
 // in-page rules, keyed by the backend node id of the element holding each
@@ -115,9 +134,12 @@ type walkPayload struct {
 
 // WalkFrame runs the inventory walk in the world ctxID of session c; with
 // settle, the page first renders one frame (the look follows an action).
-func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle bool) (*Walk, error) {
+// With computed, roles and names are Chromium's Element.computedRole and
+// computedName (the browser must expose them) instead of the page-side
+// computation of accname.js.
+func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle, computed bool) (*Walk, error) {
 	base := int(ctxID) * keySpan
-	payload, text, ids, err := evalDeep(ctx, c, ctxID, withSettle(walkExpr, settle))
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t)", walkExpr, settle, computed))
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 // rodagent's in-page inventory. It runs in an isolated world of each frame
-// (the page cannot see or tamper with it) and reads Chromium's own computed
-// roles and names through Element.computedRole / computedName, which the
-// browser exposes with --enable-blink-features=ComputedAccessibilityInfo.
+// (the page cannot see or tamper with it) and reads roles and names through
+// cRole(el) / cName(el) (accname.js, prepended).
 // One call walks the DOM (open shadow roots included) and returns every
 // interactive element with its state and box, plus the landmarks, headings
 // and frames around them; later calls report only what changed since, from
@@ -35,10 +34,6 @@
     sx: 0, sy: 0, vw: 0, vh: 0, deltas: 0, sig: [], role: []};
   G.__rodagent = S;
 
-  // Roles and names: Chromium's own computed values ("fast" owns a fallback
-  // for browsers that do not expose them).
-  const cRole = el => el.computedRole;
-  const cName = el => el.computedName;
   // Without computed roles (a frame read from the AX tree) the text walk
   // still needs the structure: the role attribute or the tag's role.
   let textMode = false;
@@ -546,10 +541,12 @@
     opts = opts || {};
     const t0 = performance.now();
     if (opts.textOnly) return textWalk(opts);
-    if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
-    const probe = document.body || document.documentElement;
-    void cRole(probe);
-    if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+    if (ACC.computed) { // Chromium's own values (cross-check): only with the feature and a live AX context
+      if (!('computedRole' in Element.prototype)) return [q({unsupported: 'computedRole'}), '', []];
+      const probe = document.body || document.documentElement;
+      void probe.computedRole;
+      if (performance.now() - t0 > 3) return [q({cold: true}), '', []]; // no live AX context: every read would rebuild the tree
+    }
     const {rows, cand, pick, shadows, closed, focused, vw, vh} = walkDOM(opts);
     // Backend node ids: for every ref of a page of ordinary size, else for
     // what is in view or focused (the rest are looked up when acted on).

@@ -1,0 +1,120 @@
+package rodagent_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+)
+
+// stockChromium starts a Chromium of its own — no launch flags of rodagent's,
+// in particular not ComputedAccessibilityInfo — as a fleet or a user would
+// run it, and returns its DevTools websocket address. Only that process is
+// stopped at the end of the test.
+func stockChromium(t testing.TB) string {
+	t.Helper()
+	bin := os.Getenv("ROD_BROWSER_BIN")
+	if bin == "" {
+		bin = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatalf("no Chromium to start for Connect (%v): install chromium or set ROD_BROWSER_BIN", err)
+	}
+	args := []string{"--headless", "--remote-debugging-port=0", "--user-data-dir=" + t.TempDir(), "--no-first-run",
+		"--no-default-browser-check", "--disable-gpu", "--disable-dev-shm-usage", "about:blank"}
+	if os.Geteuid() == 0 {
+		args = append(args, "--no-sandbox")
+	}
+	cmd := exec.Command(bin, args...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	found := make(chan string, 1)
+	go func() {
+		re := regexp.MustCompile(`DevTools listening on (ws://\S+)`)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+				break
+			}
+		}
+		for sc.Scan() { // keep draining so Chromium never blocks on a full pipe
+		}
+	}()
+	select {
+	case ws := <-found:
+		return ws
+	case <-time.After(60 * time.Second):
+		t.Fatalf("%s printed no DevTools address within 60 s", bin)
+	}
+	return ""
+}
+
+// connectStock connects to a stock Chromium started by the test.
+func connectStock(t testing.TB, ctx context.Context) *rodagent.Browser {
+	t.Helper()
+	b, err := rodagent.Connect(ctx, stockChromium(t))
+	if err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	return b
+}
+
+// A browser reached by Connect without the ComputedAccessibilityInfo feature
+// reads pages with the in-page inventory (never the slow AX-tree path), and
+// its refs — roles, names, states, handles — are identical to the Launch
+// path reading Chromium's own computedRole/computedName, on every fixture.
+func TestConnectWithoutFlagMatchesLaunch(t *testing.T) {
+	ctx := testCtx(t, 300*time.Second)
+	stock := connectStock(t, ctx)
+	for _, path := range parityPages() {
+		t.Run(path, func(t *testing.T) {
+			launched := open(t, path)
+			rodagent.UseComputedRoles(launched, true)
+			connected, err := stock.NewPage(ctx, originA+"/"+path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer connected.Close()
+			var ready bool
+			eval(t, launched, "new Promise(r => { const c = () => (window.__ready !== false) ? r(true) : requestAnimationFrame(c); c(); })", &ready)
+			var flag bool
+			eval(t, connected, "new Promise(r => { const c = () => (window.__ready !== false) ? r('computedRole' in Element.prototype) : requestAnimationFrame(c); c(); })", &flag)
+			if flag {
+				t.Fatalf("the stock Chromium exposes computedRole: the test would prove nothing")
+			}
+			a := snapshot(t, launched)
+			b, err := connected.Snapshot(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(b.Source, rodagent.SourceInventory) || strings.HasPrefix(b.Source, rodagent.SourceInventoryComputed) {
+				if path != "shadow.html" {
+					t.Errorf("Connect read the page through %q, not the in-page inventory", b.Source)
+				}
+			}
+			if !strings.HasPrefix(a.Source, rodagent.SourceInventoryComputed) && path != "shadow.html" {
+				t.Errorf("the Launch page read %q, not Chromium's computed values", a.Source)
+			}
+			if got, want := describeRefs(b), describeRefs(a); got != want {
+				t.Errorf("refs differ between Connect (page-side roles and names) and Launch (Chromium's):\n%s", diffLines(got, want))
+			}
+		})
+	}
+}
