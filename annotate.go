@@ -137,8 +137,11 @@ func drawLabels(data []byte, scale float64, labels []RefBox, format string, qual
 	if err != nil {
 		return nil, err
 	}
-	img := image.NewRGBA(src.Bounds())
-	draw.Draw(img, img.Bounds(), src, src.Bounds().Min, draw.Src)
+	img, ok := src.(*image.RGBA) // what Chromium's opaque PNGs decode to: draw on it directly
+	if !ok {
+		img = image.NewRGBA(src.Bounds())
+		draw.Draw(img, img.Bounds(), src, src.Bounds().Min, draw.Src)
+	}
 	k := max(1, int(math.Round(1.5*scale))) // device pixels per font pixel
 	for i, l := range labels {
 		c := labelColors[i%len(labelColors)]
