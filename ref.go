@@ -76,9 +76,9 @@ type BrowserRef struct {
 	Landmark string `json:"landmark,omitempty"` // nearest landmark: `navigation "Main"`
 	// Context is the nearest named container or preceding heading, which
 	// tells apart refs of the same role and name: `row "Acme Corp"`.
-	Context string `json:"context,omitempty"`
-	Stable   string `json:"stable,omitempty"`   // "#id", "[data-testid=…]" or "[name=…]" when the page offers one
-	Document string `json:"document"`           // the loader id of the frame's document at snapshot time
+	Context  string `json:"context,omitempty"`
+	Stable   string `json:"stable,omitempty"` // "#id", "[data-testid=…]" or "[name=…]" when the page offers one
+	Document string `json:"document"`         // the loader id of the frame's document at snapshot time
 }
 
 // FrameInfo describes a frame the snapshot covers or could not reach.
