@@ -39,7 +39,9 @@ type Action struct {
 // before the call touches the page; a non-nil error refuses it, and the call
 // returns an error wrapping ErrNotAllowed and that error. Approve may block
 // (to ask a person) until ctx ends. Without an Approver everything is allowed:
-// a library must not stand in a script's way.
+// a library must not stand in a script's way. For a call on an element,
+// Approve runs while the call holds the page's turn, so the facts it is shown
+// stay true until the call acts; other calls on that page wait meanwhile.
 type Approver interface {
 	Approve(ctx context.Context, a Action) error
 }
