@@ -127,6 +127,10 @@
     } else if ((el.localName === 'td' || el.localName === 'th') && el.closest('table[role=grid],table[role=treegrid]')) {
       return true;
     }
+    // a sorted column's header: the sort order is its state, and a plain
+    // table's header is no ref otherwise, so the order would not show
+    const srt = el.getAttribute('aria-sort');
+    if (srt && srt !== 'none' && (el.localName === 'th' || r === 'columnheader' || r === 'rowheader')) return true;
     return false;
   }
 
@@ -391,7 +395,8 @@
   function textBlock(el, tag, role, sink) {
     if (LIVE.has(role)) return role;
     if (role === 'row') return 'row';
-    if (sink && sink.cell) return ''; // a list inside a table cell reads as the cell's text
+    if (sink && (sink.cell || sink.live)) return ''; // a list inside a table cell reads as the cell's text;
+    // a live region is announced as one message, whatever paragraphs it holds
     if (TEXT_TAGS.has(tag) || TEXT_ROLES.has(el.getAttribute('role'))) return 'text';
     if (!sink && ownText(el)) return 'text';
     return '';
@@ -499,7 +504,7 @@
       else if (!childIn && cs && role !== 'heading' && childLm === lm) {
         const kind = textBlock(el, tag, role, childSink);
         if (kind) {
-          const ns = kind === 'row' ? {cells: [], parts: []} : {parts: []};
+          const ns = kind === 'row' ? {cells: [], parts: []} : {parts: [], live: LIVE.has(kind)};
           const row = [4, depth, keyOf(el), kind, ns, intern(childGroup), childRow, up, intern(lm)];
           rows.push(row); texts.push(row);
           childSink = ns;
