@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -26,12 +27,17 @@ func stockChromium(t testing.TB) string {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("no Chromium to start for Connect (%v): install chromium or set ROD_BROWSER_BIN", err)
 	}
+	// The same window as Launch's default, so both paths see one viewport.
 	args := []string{"--headless", "--remote-debugging-port=0", "--user-data-dir=" + t.TempDir(), "--no-first-run",
+		"--window-size=1280,900",
 		"--no-default-browser-check", "--disable-gpu", "--disable-dev-shm-usage", "about:blank"}
 	if os.Geteuid() == 0 {
 		args = append(args, "--no-sandbox")
 	}
 	cmd := exec.Command(bin, args...)
+	// Its own process group: cleanup ends exactly the processes this test
+	// started, helpers included, before the profile directory is removed.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -40,8 +46,14 @@ func stockChromium(t testing.TB) string {
 		t.Fatalf("starting %s: %v", bin, err)
 	}
 	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
+		pgid := cmd.Process.Pid
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
 		_ = cmd.Wait()
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if tt, ok := t.(*testing.T); !ok || len(groupProcs(tt, pgid)) == 0 {
+				return
+			}
+		}
 	})
 	found := make(chan string, 1)
 	go func() {
@@ -111,6 +123,17 @@ func TestConnectWithoutFlagMatchesLaunch(t *testing.T) {
 			}
 			if !strings.HasPrefix(a.Source, rodagent.SourceInventoryComputed) && path != "shadow.html" {
 				t.Errorf("the Launch page read %q, not Chromium's computed values", a.Source)
+			}
+			// Frames load on their own schedule (nested.html's third level
+			// arrives after the main document is ready): read again until the
+			// two agree, bounded.
+			for deadline := time.Now().Add(10 * time.Second); describeRefs(b) != describeRefs(a) && time.Now().Before(deadline); {
+				if b, err = connected.Snapshot(ctx, rodagent.WithFull()); err != nil {
+					t.Fatal(err)
+				}
+				if describeRefs(b) != describeRefs(a) {
+					a = snapshot(t, launched, rodagent.WithFull())
+				}
 			}
 			if got, want := describeRefs(b), describeRefs(a); got != want {
 				t.Errorf("refs differ between Connect (page-side roles and names) and Launch (Chromium's):\n%s", diffLines(got, want))

@@ -154,7 +154,13 @@ type located struct {
 // inventory when it can answer l (locate_fast.go), else the AX tree.
 func (p *Page) locate(ctx context.Context, l Locator) ([]located, *inventory, error) {
 	if fastLocatable(l) {
-		return p.locateFast(ctx, l)
+		// The inventory lists controls only: a label or test id can also
+		// name an element that is not one (a total, a status line), which
+		// the AX tree finds.
+		m, inv, err := p.locateFast(ctx, l)
+		if err != nil || len(m) > 0 {
+			return m, inv, err
+		}
 	}
 	inv, err := p.collect(ctx, readAX, false)
 	if err != nil {

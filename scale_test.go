@@ -24,7 +24,8 @@ func TestLargePageBudgetAndScopes(t *testing.T) {
 		t.Errorf("text of %d chars over the budget", len(text))
 	}
 	for _, want := range []string{"chk-select-row-1 unchecked", `row "Ada Tanaka | €79.19" chk-select-row-1 unchecked lnk-order-1 btn-delete-order-1` + "\n", "lnk-home",
-		`table "Orders": 2,001 rows, rows 2–`, "refs not shown", "continue from "} {
+		// row 1 is the header row, shown as a text line since issue 10
+		`table "Orders": 2,001 rows, rows 1–`, "refs not shown", "continue from "} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the budgeted text should contain %q:\n%s", want, text[:min(len(text), 1500)])
 		}
