@@ -60,6 +60,11 @@ const (
 	// reached the page. The error matches ErrNotAllowed (and ErrDenied) and
 	// wraps the Approver's own error.
 	Denied ActionStatus = "denied"
+	// NavigationBlocked: the input reached the page, but the navigation it
+	// set off — or the frame it targets — goes to an origin outside
+	// WithAllowedOrigins; the navigation was stopped before it loaded. The
+	// error matches ErrNotAllowed.
+	NavigationBlocked ActionStatus = "navigation_blocked"
 )
 
 // OK reports whether s is a success (Ready or StaleRefRecovered).
@@ -88,6 +93,7 @@ var (
 	ErrNotStable                error = &statusSentinel{NotStable}
 	ErrInvalidValue             error = &statusSentinel{InvalidValue}
 	ErrDenied                   error = &statusSentinel{Denied}
+	ErrNavigationBlocked        error = &statusSentinel{NavigationBlocked}
 )
 
 // Errors that are not about one action's target.
@@ -210,6 +216,7 @@ var nextMove = map[ActionStatus]string{
 	InvalidValue:             "the field refuses that value — give it in the form the message names",
 	NotStable:                "element keeps moving — wait for the page to settle, Snapshot, then retry",
 	Denied:                   "the application refused this action — do not retry it; ask the user or do something else",
+	NavigationBlocked:        "that origin is not allowed — stay on the allowed site; Snapshot to see where the tab is",
 }
 
 func failure(action, ref string, st ActionStatus, detail string, cause error) *ActionError {

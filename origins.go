@@ -215,7 +215,7 @@ func (p *Page) guardNavigation(ctx context.Context, verb string, t *target, do f
 		}
 		p.mu.Unlock()
 		if o, ok := p.b.cfg.documentAllowed(u); !ok {
-			return fmt.Errorf("%w: %s: the element is in a frame from %s, which is not an allowed origin", ErrNotAllowed, verb, safeOrigin(o))
+			return failure(verb, "", NavigationBlocked, fmt.Sprintf("the element is in a frame from %s, which is not an allowed origin", safeOrigin(o)), ErrNotAllowed)
 		}
 	}
 	p.mu.Lock()
@@ -237,8 +237,8 @@ func (p *Page) guardNavigation(ctx context.Context, verb string, t *target, do f
 		if n := len(p.net.blocks); n > 0 {
 			origin = p.net.blocks[n-1].origin
 		}
-		return fmt.Errorf("%w: %s set off a navigation to %s, which is not an allowed origin; it was blocked before it loaded",
-			ErrNotAllowed, verb, safeOrigin(origin))
+		return failure(verb, "", NavigationBlocked, fmt.Sprintf("it set off a navigation to %s, which is not an allowed origin; it was blocked before it loaded",
+			safeOrigin(origin)), ErrNotAllowed)
 	}
 	var err error
 	wait := func(bound time.Duration, quiet func() bool) {

@@ -157,9 +157,9 @@ func TestOriginsEnforcedWhereNavigationLands(t *testing.T) {
 			}
 			defer p.Close()
 			s := snapshot(t, p)
-			_, err = p.Click(ctx, refNamed(t, s, tc.role, tc.label))
-			if !errors.Is(err, rodagent.ErrNotAllowed) {
-				t.Fatalf("the click that set off a navigation to a forbidden origin should fail with ErrNotAllowed, got %v", err)
+			st, err := p.Click(ctx, refNamed(t, s, tc.role, tc.label))
+			if !errors.Is(err, rodagent.ErrNotAllowed) || !errors.Is(err, rodagent.ErrNavigationBlocked) || st != rodagent.NavigationBlocked {
+				t.Fatalf("the click that set off a navigation to a forbidden origin should fail with navigation_blocked and ErrNotAllowed, got %q, %v", st, err)
 			}
 			if !strings.HasPrefix(p.URL(), o.allowed) {
 				t.Fatalf("the tab left the allowed origin: %s", p.URL())
