@@ -100,15 +100,15 @@ func TestLocatorReadLargePageFastNoScroll(t *testing.T) {
 	var y0 float64
 	eval(t, p, "scrollY", &y0)
 	l := p.Locate(rodagent.ByRole("checkbox", "Select row 1500").Exact())
-	best := time.Hour
+	best, trips := time.Hour, int64(0)
 	for i := 0; i < 5; i++ {
-		start := time.Now()
+		start, rt := time.Now(), p.RoundTrips()
 		on, err := l.Checked(ctx)
 		d := time.Since(start)
 		if err != nil || on {
 			t.Fatalf("Checked: %v, %v", on, err)
 		}
-		best = min(best, d)
+		best, trips = min(best, d), max(trips, p.RoundTrips()-rt)
 	}
 	if v, err := l.Visible(ctx); err != nil || !v {
 		t.Errorf("Visible far below the fold: %v, %v", v, err)
@@ -122,8 +122,12 @@ func TestLocatorReadLargePageFastNoScroll(t *testing.T) {
 	if y1 != y0 {
 		t.Errorf("a read scrolled the page from %v to %v", y0, y1)
 	}
-	t.Logf("locator read on 6,005 controls: best of 5 %v", best)
-	if best > 100*time.Millisecond {
-		t.Errorf("a locator read took %v (best of 5), over 100 ms", best)
+	// Time is measured by the bench (BENCHMARKS.md), not asserted here: what
+	// is asserted is the shape of the read — the inventory's delta, never
+	// the AX tree of every frame.
+	t.Logf("locator read on 6,005 controls: best of 5 %v, at most %d round trips", best, trips)
+	// Measured: 3 through the inventory, 4 (and seconds) through the AX tree.
+	if trips > 3 {
+		t.Errorf("a locator read took %d round trips, want at most 3 (the inventory's delta, not the AX tree)", trips)
 	}
 }
