@@ -112,6 +112,14 @@ func TestNestedFramesThreeLevels(t *testing.T) {
 	ctx := testCtx(t, 60*time.Second)
 	p := openURL(t, originA+"/nested.html?a="+originA+"&b="+originB)
 	s := snapshot(t, p)
+	// The third level's process may attach after the top document's load:
+	// a later look shows it, bounded.
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		if _, ok := findRef(s, "button", "Deep button"); ok {
+			break
+		}
+		s = snapshot(t, p, rodagent.WithFull())
+	}
 	deep := refNamed(t, s, "button", "Deep button")
 	if !strings.HasPrefix(deep, "f3/") {
 		t.Errorf("the deepest frame's ref should carry its frame prefix: %s", deep)

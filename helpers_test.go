@@ -140,11 +140,19 @@ func snapshot(t testing.TB, p *rodagent.Page, opts ...rodagent.SnapshotOption) *
 // refNamed finds the handle of the ref with this role and name.
 func refNamed(t testing.TB, s *rodagent.Snapshot, role, name string) string {
 	t.Helper()
-	for _, r := range s.Refs {
-		if r.Role == role && r.Name == name {
-			return r.Ref
-		}
+	if ref, ok := findRef(s, role, name); ok {
+		return ref
 	}
 	t.Fatalf("no %s %q in snapshot:\n%s", role, name, s.FullText())
 	return ""
+}
+
+// findRef is the handle of the first ref with this role and name.
+func findRef(s *rodagent.Snapshot, role, name string) (string, bool) {
+	for _, r := range s.Refs {
+		if r.Role == role && r.Name == name {
+			return r.Ref, true
+		}
+	}
+	return "", false
 }
