@@ -2,6 +2,8 @@ package rodagent_test
 
 import (
 	"fmt"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -11,36 +13,85 @@ import (
 
 // The fast path (the in-page inventory, with roles and names computed in the
 // page by accname.js) and the AX-tree path must show an agent the same page:
-// compare the two on every fixture, in the same browser.
+// compare the two on every fixture and on the W3C APG example pages, in the
+// same browser: the same refs (handles, roles, names, every state, in view or
+// not) and the same text.
 func TestFastPathMatchesAXTree(t *testing.T) {
-	ctx := testCtx(t, 120*time.Second)
+	t.Parallel()
 	pages := parityPages()
 	pages = pages[:len(pages)-1] // not bigtable.html: its AX tree alone takes seconds
+	pages = append(pages, "paths.html")
 	for _, path := range pages {
 		t.Run(path, func(t *testing.T) {
-			fast := open(t, path)
-			slow := open(t, path)
-			rodagent.UseAXTree(slow)
-			var ready bool
-			for _, p := range []*rodagent.Page{fast, slow} {
+			t.Parallel()
+			compareReadPaths(t, path, func(p *rodagent.Page) {
+				var ready bool
 				eval(t, p, "new Promise(r => { const c = () => (window.__ready !== false) ? r(true) : requestAnimationFrame(c); c(); })", &ready)
-			}
-			a := snapshot(t, fast)
-			b, err := slow.Snapshot(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if (a.Source != rodagent.SourceInventory && path != "shadow.html") || b.Source != rodagent.SourceAXTree {
-				t.Errorf("sources %q and %q", a.Source, b.Source)
-			}
-			if got, want := describeRefs(a), describeRefs(b); got != want {
-				t.Errorf("refs differ between the fast path and the AX tree:\n%s", diffLines(got, want))
-			}
-			if got, want := withoutURL(a.FullText()), withoutURL(b.FullText()); got != want {
-				t.Errorf("text differs between the fast path and the AX tree:\n%s", diffLines(got, want))
-			}
+			})
 		})
 	}
+	for _, path := range apgPages(t) {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			compareReadPaths(t, path, func(p *rodagent.Page) { apgSettled(t, p); pageQuiet(t, p) })
+		})
+	}
+}
+
+// compareReadPaths opens path, reads it with the in-page inventory, then
+// reads the same tab, at the same moment of the page, from the AX tree, and
+// fails on any difference an agent could see. (One tab, not two: two tabs of
+// a page with timers are rarely at the same moment, and loading is most of
+// the test's time.) Handles of the same element carry over from the first
+// read to the second, so a difference of names shows as such.
+func compareReadPaths(t *testing.T, path string, settled func(*rodagent.Page)) {
+	t.Helper()
+	p := open(t, path)
+	settled(p)
+	a := snapshot(t, p)
+	rodagent.UseAXTree(p)
+	b := snapshot(t, p, rodagent.WithFull())
+	if (a.Source != rodagent.SourceInventory && path != "shadow.html") || b.Source != rodagent.SourceAXTree {
+		t.Errorf("sources %q and %q", a.Source, b.Source)
+	}
+	if got, want := describeRefs(a), describeRefs(b); got != want {
+		t.Errorf("refs differ between the fast path (-) and the AX tree (+):\n%s", diffLines(got, want))
+	}
+	if got, want := withoutURL(a.FullText()), withoutURL(b.FullText()); got != want {
+		t.Errorf("text differs between the fast path (-) and the AX tree (+):\n%s", diffLines(got, want))
+	}
+}
+
+// pageQuiet waits until the page has loaded (APG pages build their skip-to
+// button, and set some fields, on the load event) and its DOM has stopped
+// changing for a moment (a feed adds articles on timers), at most 5 s:
+// two tabs of one page are compared, and each must be read at rest.
+func pageQuiet(t testing.TB, p *rodagent.Page) {
+	t.Helper()
+	eval(t, p, `new Promise(r => {
+		const loaded = () => {
+			let last = performance.now();
+			const t0 = last;
+			const mo = new MutationObserver(() => { last = performance.now(); });
+			mo.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+			const c = () => performance.now() - last > 300 || performance.now() - t0 > 5000 ? (mo.disconnect(), r(true)) : setTimeout(c, 50);
+			c();
+		};
+		document.readyState === 'complete' ? loaded() : addEventListener('load', loaded, {once: true});
+	})`, nil)
+}
+
+// apgPages are the W3C APG example pages, all of them.
+func apgPages(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("testdata/fixtures/apg/content/patterns/*/examples/*.html")
+	if err != nil || len(files) < 33 {
+		t.Fatalf("the APG examples: %d pages (%v), want at least 33", len(files), err)
+	}
+	for i, f := range files {
+		files[i] = strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/")
+	}
+	return files
 }
 
 // parityPages are the fixtures the read paths are compared on.
@@ -56,11 +107,22 @@ func parityPages() []string {
 func describeRefs(s *rodagent.Snapshot) string {
 	var b strings.Builder
 	for _, r := range s.Refs {
-		fmt.Fprintf(&b, "%s %s %q nth=%d value=%q checked=%q pressed=%q expanded=%q sel=%v dis=%v ro=%v req=%v edit=%v lm=%q stable=%q inview=%v\n",
-			r.Ref, r.Role, r.Name, r.Nth, r.Value, r.Checked, r.Pressed, r.Expanded, r.Selected, r.Disabled, r.Readonly,
-			r.Required, r.Editable, r.Landmark, r.Stable, r.InViewport)
+		fmt.Fprintf(&b, "%s %s %q nth=%d {%s} lm=%q ctx=%q stable=%q inview=%v\n",
+			r.Ref, r.Role, r.Name, r.Nth, stateFields(r.State), r.Landmark, r.Context, r.Stable, r.InViewport)
 	}
 	return b.String()
+}
+
+// stateFields lists every state field that is set, by name.
+func stateFields(st rodagent.State) string {
+	v := reflect.ValueOf(st)
+	var out []string
+	for i := 0; i < v.NumField(); i++ {
+		if !v.Field(i).IsZero() {
+			out = append(out, fmt.Sprintf("%s:%v", v.Type().Field(i).Name, v.Field(i).Interface()))
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 func withoutURL(s string) string {
@@ -68,20 +130,110 @@ func withoutURL(s string) string {
 	return rest
 }
 
+// diffLines shows the lines only one side has, in order (a longest common
+// subsequence diff): "- " lines only got has, "+ " lines only want has.
 func diffLines(got, want string) string {
 	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	// lcs[i][j]: length of the longest common subsequence of g[i:] and w[j:]
+	lcs := make([][]int, len(g)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(w)+1)
+	}
+	for i := len(g) - 1; i >= 0; i-- {
+		for j := len(w) - 1; j >= 0; j-- {
+			if g[i] == w[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
 	var b strings.Builder
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var x, y string
-		if i < len(g) {
-			x = g[i]
-		}
-		if i < len(w) {
-			y = w[i]
-		}
-		if x != y {
-			fmt.Fprintf(&b, "  fast: %s\n  tree: %s\n", x, y)
+	i, j := 0, 0
+	for i < len(g) || j < len(w) {
+		switch {
+		case i < len(g) && j < len(w) && g[i] == w[j]:
+			i, j = i+1, j+1
+		case j >= len(w) || (i < len(g) && lcs[i+1][j] >= lcs[i][j+1]):
+			fmt.Fprintf(&b, "  - %s\n", g[i])
+			i++
+		default:
+			fmt.Fprintf(&b, "  + %s\n", w[j])
+			j++
 		}
 	}
 	return b.String()
+}
+
+// Where the read paths used to part, both now show what a person sees, and
+// a delta after acting there equals a full read (paths.html):
+// items reached by aria-activedescendant are refs; a list box <select>'s
+// options are refs with their selected state; an option scrolled out of its
+// own list is not in view, until the list scrolls to it; a sorted column's
+// header is a ref with its order; an <a> without href but with a mouse
+// handler is a link, a bare one nothing.
+func TestReadPathsAgreeOnHardCases(t *testing.T) {
+	t.Parallel()
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := testCtx(t, 60*time.Second)
+			p := open(t, "paths.html")
+			rp.set(p)
+			s := snapshot(t, p)
+			ref := func(role, name string) rodagent.BrowserRef {
+				t.Helper()
+				r, _ := s.Ref(refNamed(t, s, role, name))
+				return r
+			}
+			for _, c := range [][2]string{{"gridcell", "1"}, {"gridcell", "3"}, {"gridcell", "Banana"}, {"option", "Red"},
+				{"menuitem", "Copy"}, {"radio", "Small"}} {
+				ref(c[0], c[1])
+			}
+			if r := ref("gridcell", "2"); !r.Selected {
+				t.Errorf("the active, selected day is not shown selected: %+v", r)
+			}
+			if r := ref("option", "Olives"); !r.Selected || ref("option", "Cheese").Selected || !ref("option", "Anchovies").Disabled {
+				t.Errorf("a list box select's options carry their state: %s", s.FullText())
+			}
+			if r := ref("listbox", "Toppings"); r.Value != "" || !r.Multiselectable {
+				t.Errorf("the multi-select list box: %+v", r)
+			}
+			if _, ok := findRef(s, "option", "One"); ok {
+				t.Errorf("a drop-down select's options are the browser's popup, not refs:\n%s", s.FullText())
+			}
+			if ref("option", "Item 1").InViewport || !ref("option", "Item 4").InViewport || ref("option", "Item 9").InViewport {
+				t.Errorf("options scrolled out of their list are out of view, the ones shown in view:\n%s", describeRefs(s))
+			}
+			if ref("columnheader", "Customer").Sort != "ascending" || ref("columnheader", "Kind").Sort != "other" {
+				t.Errorf("sorted headers carry their order:\n%s", describeRefs(s))
+			}
+			if _, ok := findRef(s, "columnheader", "Note"); ok {
+				t.Errorf("an unsorted header of a plain table is text, not a ref")
+			}
+			ref("link", "Inline handler")
+			ref("link", "Mouse-down handler")
+			for _, r := range s.Refs {
+				if r.Name == "Plain anchor" {
+					t.Errorf("an <a> with neither href nor handler is no ref: %+v", r)
+				}
+			}
+			// Acting there: a delta equals a full read.
+			prev := s
+			if _, err := p.Click(ctx, ref("option", "Cheese").Ref); err != nil {
+				t.Fatal(err)
+			}
+			prev = sameAsFull(t, p, prev, "click opt-cheese")
+			if r, _ := prev.Ref(ref("option", "Cheese").Ref); !r.Selected {
+				t.Errorf("clicked option is selected: %+v", r)
+			}
+			if _, err := p.ScrollAt(ctx, ref("listbox", "Long list").Ref, "up", 200); err != nil {
+				t.Fatal(err)
+			}
+			prev = sameAsFull(t, p, prev, "scroll the long list up")
+			if r, _ := prev.Ref(ref("option", "Item 1").Ref); !r.InViewport {
+				t.Errorf("the list scrolled to its top shows Item 1:\n%s", describeRefs(prev))
+			}
+		})
+	}
 }

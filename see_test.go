@@ -180,23 +180,42 @@ func sortedMap(m map[string]string) string {
 	return b.String()
 }
 
+// readPaths are the two ways a page is read: the in-page inventory (the
+// default) and the AX tree (what a frame with a closed shadow root takes).
+// The one truth must hold on both.
+var readPaths = []struct {
+	name string
+	set  func(*rodagent.Page)
+}{
+	{"fast", func(*rodagent.Page) {}},
+	{"axtree", rodagent.UseAXTree},
+}
+
 // A page that changes itself at random (fixed seed): insert, remove, hide,
 // show, rename, restyle, re-parent. After every step the delta equals a
-// fresh full read.
+// fresh full read, on both read paths.
 func TestSeeDeltaEqualsFullUnderMutation(t *testing.T) {
-	p := open(t, "mutate.html")
-	prev := snapshot(t, p)
-	eval(t, p, "seed(20261130)", nil)
-	for step := 0; step < 60; step++ {
-		var op int
-		eval(t, p, "mutate()", &op)
-		prev = sameAsFull(t, p, prev, fmt.Sprintf("step %d (op %d)", step, op))
+	t.Parallel()
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, "mutate.html")
+			rp.set(p)
+			prev := snapshot(t, p)
+			eval(t, p, "seed(20261130)", nil)
+			for step := 0; step < 60; step++ {
+				var op int
+				eval(t, p, "mutate()", &op)
+				prev = sameAsFull(t, p, prev, fmt.Sprintf("step %d (op %d)", step, op))
+			}
+		})
 	}
 }
 
 // Every action of the behaviour fixtures: after each, the delta equals a
 // fresh full read.
 func TestSeeDeltaEqualsFullAfterActions(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 120*time.Second)
 	type act struct{ verb, role, name, text string }
 	for _, tc := range []struct {
@@ -213,26 +232,30 @@ func TestSeeDeltaEqualsFullAfterActions(t *testing.T) {
 		{"apg/content/patterns/menu-button/examples/menu-button-links.html", []act{{"click", "button", "WAI-ARIA Quick Links", ""}}},
 		{"apg/content/patterns/tabs/examples/tabs-automatic.html", []act{{"click", "tab", "Carl Andersen", ""}}},
 	} {
-		t.Run(tc.page, func(t *testing.T) {
-			p := open(t, tc.page)
-			if strings.HasPrefix(tc.page, "apg/") {
-				apgSettled(t, p)
-			}
-			prev := snapshot(t, p)
-			for _, a := range tc.acts {
-				h := refStarting(t, prev, a.role, a.name)
-				var err error
-				if a.verb == "type" {
-					_, err = p.Type(ctx, h, a.text)
-				} else {
-					_, err = p.Click(ctx, h)
+		for _, rp := range readPaths {
+			t.Run(rp.name+"/"+tc.page, func(t *testing.T) {
+				t.Parallel()
+				p := open(t, tc.page)
+				rp.set(p)
+				if strings.HasPrefix(tc.page, "apg/") {
+					apgSettled(t, p)
 				}
-				if err != nil {
-					t.Fatalf("%s %s: %v", a.verb, h, err)
+				prev := snapshot(t, p)
+				for _, a := range tc.acts {
+					h := refStarting(t, prev, a.role, a.name)
+					var err error
+					if a.verb == "type" {
+						_, err = p.Type(ctx, h, a.text)
+					} else {
+						_, err = p.Click(ctx, h)
+					}
+					if err != nil {
+						t.Fatalf("%s %s: %v", a.verb, h, err)
+					}
+					prev = sameAsFull(t, p, prev, a.verb+" "+h)
 				}
-				prev = sameAsFull(t, p, prev, a.verb+" "+h)
-			}
-		})
+			})
+		}
 	}
 }
 

@@ -526,6 +526,10 @@ func elementOf(it ax.Item, f frameInfo, prefix string, ox, oy float64) *ax.Eleme
 		e.Box.X += ox
 		e.Box.Y += oy
 	}
+	if e.HasClip {
+		e.Clip.X += ox
+		e.Clip.Y += oy
+	}
 	return e
 }
 
@@ -593,7 +597,7 @@ func (inv *inventory) build(p *Page) *Snapshot {
 	for _, e := range inv.elems {
 		j := inv.byID[proto.PageFrameID(e.Frame)]
 		r := refOf(e, j)
-		r.InViewport = e.HasBox && inv.vw > 0 && e.Box.X+e.Box.W > 0 && e.Box.Y+e.Box.H > 0 && e.Box.X < inv.vw && e.Box.Y < inv.vh
+		r.InViewport = e.InViewport(inv.vw, inv.vh)
 		index[e] = len(s.Refs)
 		s.byRef[r.Ref] = len(s.Refs)
 		s.Refs = append(s.Refs, r)

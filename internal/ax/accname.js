@@ -199,8 +199,12 @@ function pseudo(el, which) {
     if (el.localName !== 'q') return '';
     return which === '::before' ? '\u201c' : '\u201d';
   }
-  let c = getComputedStyle(el, which).content;
+  const ps = getComputedStyle(el, which);
+  let c = ps.content;
   if (!c || c === 'none' || c === 'normal') return '';
+  // generated content laid out as a block (display, or position, makes it
+  // one) is set apart from the text around it, as Chromium's name has it
+  const sep = INLINE.has(ps.display) ? '' : ' ';
   c = c.replace(/url\((?:"[^"]*"|'[^']*'|[^)]*)\)/g, '').replace(/\bopen-quote\b/g, '"\u201c"').replace(/\bclose-quote\b/g, '"\u201d"');
   let out = '';
   // content: "text" | url(...) | counter(...) | attr(x) — only strings and attr() count
@@ -214,9 +218,9 @@ function pseudo(el, which) {
   const slash = c.lastIndexOf('/');
   if (slash > 0 && /^\s*\/\s*"/.test(c.slice(slash))) {
     const alt = /\/\s*"((?:[^"\\]|\\.)*)"\s*$/.exec(c);
-    if (alt) return alt[1];
+    if (alt) return sep + alt[1] + sep;
   }
-  return out;
+  return out && sep + out + sep;
 }
 
 function selectText(sel) {
@@ -282,6 +286,9 @@ function nativeName(el, role, t) {
       if (parts.length) return parts.join(' ');
     }
   }
+  // an option group is named by its label; an option by its label, else its text
+  if (tag === 'optgroup') return el.label;
+  if (tag === 'option' && el.hasAttribute('label')) return el.label;
   if (tag === 'fieldset') {
     const lg = Array.from(el.children).find(c => c.localName === 'legend');
     if (lg) return content(lg, {visited: t.visited, root: el});

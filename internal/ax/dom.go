@@ -1,8 +1,11 @@
 package ax
 
 import (
+	"cmp"
+	"math"
 	"regexp"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/go-rod/rod/lib/proto"
 )
@@ -17,9 +20,21 @@ type DOMInfo struct {
 	Pointer     bool // cursor:pointer set on the element itself (not inherited from its parent)
 	Placeholder string
 	TestID      string
-	Parent      proto.DOMBackendNodeID // parent element, 0 at a document root
+	Parent      proto.DOMBackendNodeID // parent element (a shadow root's host), 0 at a document root
+	Clips       bool                   // clips its overflow (a scrolling list, overflow:hidden): its box bounds what it holds
+	Position    string                 // the CSS position, "" when it has no box
 	Current     string                 // aria-current, "" when absent or "false"
 	Sort        string                 // aria-sort, "" when absent or "none"
+	Tabbable    bool                   // a tabindex of 0 or more puts it in the tab order
+	Labelled    bool                   // it has aria-label or aria-labelledby
+	Range       rangeAttrs             // what it says of its value, if it is a range (slider, spin button, …)
+}
+
+// rangeAttrs are the attributes a range widget states its value with: the
+// ARIA ones, and an <input>'s own type, min and max.
+type rangeAttrs struct {
+	Now, Text, Min, Max        string // aria-valuenow, aria-valuetext, aria-valuemin, aria-valuemax
+	Type, NativeMin, NativeMax string // an <input>'s type, min and max
 }
 
 // DocInfo is one document of a DOM snapshot.
@@ -45,8 +60,9 @@ type DOMText struct {
 	Value  string
 }
 
-// SnapshotStyles are the computed styles a DOM snapshot must ask for.
-var SnapshotStyles = []string{"cursor"}
+// SnapshotStyles are the computed styles a DOM snapshot must ask for (and
+// the order IndexDOM reads them in).
+var SnapshotStyles = []string{"cursor", "overflow-x", "overflow-y", "position"}
 
 // IndexDOM reads a DOMSnapshot.captureSnapshot result (taken with SnapshotStyles).
 func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
@@ -92,13 +108,14 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 				}
 			}
 		}
-		cursor := func(ni int) string {
+		style := func(ni, k int) string {
 			li, ok := layoutOf[ni]
-			if !ok || d.Layout == nil || li >= len(d.Layout.Styles) || len(d.Layout.Styles[li]) == 0 {
+			if !ok || d.Layout == nil || li >= len(d.Layout.Styles) || len(d.Layout.Styles[li]) <= k {
 				return ""
 			}
-			return str(d.Layout.Styles[li][0])
+			return str(d.Layout.Styles[li][k])
 		}
+		cursor := func(ni int) string { return style(ni, 0) }
 		for ni, id := range n.BackendNodeID {
 			if ni < len(n.NodeType) && n.NodeType[ni] == 3 && ni < len(n.NodeValue) && ni < len(n.ParentIndex) {
 				if v := collapse(str(n.NodeValue[ni])); v != "" && n.ParentIndex[ni] >= 0 {
@@ -130,6 +147,25 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 						if v := str(attrs[i+1]); v != "none" {
 							info.Sort = v
 						}
+					case "aria-label", "aria-labelledby":
+						info.Labelled = true
+					case "tabindex":
+						v := strings.TrimSpace(str(attrs[i+1]))
+						info.Tabbable = v != "" && v[0] != '-' && v[0] >= '0' && v[0] <= '9' || v != "" && v[0] == '+'
+					case "aria-valuenow":
+						info.Range.Now = str(attrs[i+1])
+					case "aria-valuetext":
+						info.Range.Text = str(attrs[i+1])
+					case "aria-valuemin":
+						info.Range.Min = str(attrs[i+1])
+					case "aria-valuemax":
+						info.Range.Max = str(attrs[i+1])
+					case "type":
+						info.Range.Type = strings.ToLower(str(attrs[i+1]))
+					case "min":
+						info.Range.NativeMin = str(attrs[i+1])
+					case "max":
+						info.Range.NativeMax = str(attrs[i+1])
 					}
 				}
 			}
@@ -137,8 +173,20 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 				b := d.Layout.Bounds[li]
 				info.Bounds, info.HasBounds = Box{b[0], b[1], b[2], b[3]}, true
 			}
-			if ni < len(n.ParentIndex) && n.ParentIndex[ni] >= 0 && n.ParentIndex[ni] < len(n.BackendNodeID) {
-				info.Parent = n.BackendNodeID[n.ParentIndex[ni]]
+			// the parent element; a shadow root stands for its host
+			for pi, k := ni, 0; pi < len(n.ParentIndex) && k < 4; k++ {
+				pi = n.ParentIndex[pi]
+				if pi < 0 || pi >= len(n.BackendNodeID) {
+					break
+				}
+				if pi < len(n.NodeType) && n.NodeType[pi] == 1 {
+					info.Parent = n.BackendNodeID[pi]
+					break
+				}
+			}
+			info.Position = style(ni, 3)
+			if ox, oy := style(ni, 1), style(ni, 2); info.Tag != "html" && info.Tag != "body" && (ox != "" && ox != "visible" || oy != "" && oy != "visible") {
+				info.Clips = true
 			}
 			if c := cursor(ni); c == "pointer" {
 				parent := -1
@@ -194,6 +242,7 @@ func AttachDOM(items []Item, dom *DOMIndex) {
 	if dom == nil {
 		return
 	}
+	cl := &clipper{dom: dom, regions: map[proto.DOMBackendNodeID]clipRegion{}}
 	for i := range items {
 		it := &items[i]
 		if it.Node == 0 {
@@ -206,14 +255,136 @@ func AttachDOM(items []Item, dom *DOMIndex) {
 		it.Stable = di.Stable
 		if it.Kind == KindRef {
 			it.State.Current, it.State.Sort = di.Current, di.Sort
+			rangeState(it, di)
+			it.State.Value = capUTF16(it.State.Value, maxValue)
 		}
 		if di.HasBounds {
 			doc := dom.Docs[di.Doc]
 			it.Box = Box{X: di.Bounds.X - doc.ScrollX, Y: di.Bounds.Y - doc.ScrollY, W: di.Bounds.W, H: di.Bounds.H}
 			it.HasBox = true
 		}
+		if it.Kind == KindRef {
+			it.Clip, it.HasClip = cl.limit(it.Node)
+		}
 	}
 }
+
+// rangeRoles state a value within a range.
+var rangeRoles = map[string]bool{"slider": true, "spinbutton": true, "progressbar": true, "scrollbar": true, "meter": true}
+
+// rangeState states a range widget's value as the page wrote it, the way
+// the in-page inventory does (extrasOf and valueOf in inventory.js): the
+// number a person reads is aria-valuetext when there is one ("25.0 degrees
+// Celsius", "thirtieth"), and its bounds are the page's own strings.
+// Chromium's tree gives the bare numbers ("25", "10") and, for a text field
+// that is a spin button, repeats the value as its value text.
+func rangeState(it *Item, di DOMInfo) {
+	if !rangeRoles[it.Role] {
+		return
+	}
+	r, st := di.Range, &it.State
+	st.ValueText = r.Text
+	if di.Tag == "input" {
+		st.ValueMin, st.ValueMax = r.NativeMin, r.NativeMax
+		if st.ValueMin == "" {
+			st.ValueMin = r.Min
+		}
+		if st.ValueMax == "" {
+			st.ValueMax = r.Max
+		}
+		if r.Type == "range" {
+			st.ValueMin, st.ValueMax = cmp.Or(st.ValueMin, "0"), cmp.Or(st.ValueMax, "100")
+		}
+		return
+	}
+	st.ValueMin, st.ValueMax = r.Min, r.Max
+	if it.Role != "meter" && di.Tag != "textarea" {
+		st.Value = cmp.Or(r.Text, r.Now)
+	}
+}
+
+// maxValue is how much of a value a ref carries (in UTF-16 units, as the
+// in-page inventory counts): a text area's whole text is page text enough.
+const maxValue = 200
+
+func capUTF16(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	u := utf16.Encode([]rune(s))
+	if len(u) <= n {
+		return s
+	}
+	return string(utf16.Decode(u[:n]))
+}
+
+// clipper computes where elements can be seen: what the ancestors that clip
+// their overflow leave of the frame's viewport. It follows the in-page
+// inventory's regionOf/limitOf (inventory.js) step for step, rounding as it
+// does, so both read paths say the same "in view": change both or neither.
+type clipper struct {
+	dom     *DOMIndex
+	regions map[proto.DOMBackendNodeID]clipRegion
+}
+
+type clipRegion struct {
+	box Box
+	ok  bool // false: no clip
+}
+
+// limit is the region element id shows in: that of its parent, or for an
+// absolutely positioned element that of its containing block; none for a
+// fixed one.
+func (c *clipper) limit(id proto.DOMBackendNodeID) (Box, bool) { return c.limitAt(id, 0) }
+
+// region is the rectangle in which a's in-flow content shows.
+func (c *clipper) region(a proto.DOMBackendNodeID, depth int) clipRegion {
+	if r, ok := c.regions[a]; ok {
+		return r
+	}
+	var r clipRegion
+	if depth < maxDepth {
+		r.box, r.ok = c.limitAt(a, depth)
+	}
+	if di := c.dom.Nodes[a]; di.Clips && di.HasBounds {
+		doc := c.dom.Docs[di.Doc]
+		b := Box{X: jsRound(di.Bounds.X - doc.ScrollX), Y: jsRound(di.Bounds.Y - doc.ScrollY), W: jsRound(di.Bounds.W), H: jsRound(di.Bounds.H)}
+		if !r.ok {
+			r = clipRegion{b, true}
+		} else {
+			l, t := max(r.box.X, b.X), max(r.box.Y, b.Y)
+			r.box = Box{X: l, Y: t, W: max(0, min(r.box.X+r.box.W, b.X+b.W)-l), H: max(0, min(r.box.Y+r.box.H, b.Y+b.H)-t)}
+		}
+	}
+	c.regions[a] = r
+	return r
+}
+
+// limitAt is limit at a depth of the recursion, which it bounds.
+func (c *clipper) limitAt(id proto.DOMBackendNodeID, depth int) (Box, bool) {
+	di, ok := c.dom.Nodes[id]
+	if !ok || di.Position == "fixed" {
+		return Box{}, false
+	}
+	p := di.Parent
+	if di.Position == "absolute" {
+		for k := 0; p != 0 && k < maxDepth; k++ {
+			pi := c.dom.Nodes[p]
+			if pi.Tag == "html" || pi.Position != "static" && pi.Position != "" {
+				break
+			}
+			p = pi.Parent
+		}
+	}
+	if p == 0 {
+		return Box{}, false
+	}
+	r := c.region(p, depth+1)
+	return r.box, r.ok
+}
+
+// jsRound rounds as JavaScript's Math.round does (halves up, -2.5 to -2).
+func jsRound(x float64) float64 { return math.Floor(x + 0.5) }
 
 // Items flattens one frame's AX nodes and fills in what its session's DOM
 // snapshot knows (stable attributes, boxes, pointer cursors), dom may be nil.
@@ -228,7 +399,7 @@ func ItemsWithText(nodes []*proto.AccessibilityAXNode, dom *DOMIndex, texts map[
 	if dom != nil {
 		clickable = func(id proto.DOMBackendNodeID) bool { return dom.Nodes[id].Pointer }
 	}
-	items := flatten(nodes, clickable, texts)
+	items := flatten(nodes, clickable, dom, texts)
 	AttachDOM(items, dom)
 	return items
 }

@@ -230,6 +230,7 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 			return false, nil
 		}
 		it.Role, it.Name, it.RawName, it.State, it.Stable, it.Box, it.HasBox = fresh.Role, fresh.Name, fresh.RawName, fresh.State, fresh.Stable, fresh.Box, fresh.HasBox
+		it.Clip, it.HasClip = fresh.Clip, fresh.HasClip
 		if fresh.Node != 0 {
 			it.Node = fresh.Node
 		}
@@ -254,6 +255,9 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 		}
 		if i, ok := w.at[w.base+int(b[0])+1]; ok {
 			w.Items[i].Box = Box{X: b[1], Y: b[2], W: b[3], H: b[4]}
+			if len(b) >= 10 {
+				w.Items[i].Clip, w.Items[i].HasClip = Box{X: b[6], Y: b[7], W: b[8], H: b[9]}, b[8] >= 0
+			}
 		}
 	}
 	return true, nil
@@ -378,6 +382,9 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 			st := &it.State
 			st.Current, st.Sort, st.Level = field(r[18]), field(r[19]), field(r[20])
 			st.ValueMin, st.ValueMax, st.ValueText = field(r[21]), field(r[22]), field(r[23])
+		}
+		if len(r) >= 28 && r[24] != "" {
+			it.Clip, it.HasClip = Box{X: atof(r[24]), Y: atof(r[25]), W: atof(r[26]), H: atof(r[27])}, true
 		}
 		return it, true
 	case "4":

@@ -20,12 +20,12 @@
     'section', 'complementary', 'navigation', 'banner', 'contentinfo', 'search']);
   const STRUCT_TAGS = new Set(['header', 'nav', 'main', 'aside', 'footer', 'form', 'section', 'dialog', 'search',
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'ul', 'ol', 'li', 'tr', 'fieldset', 'article', 'menu', 'figure',
-    'details', 'output']);
+    'details', 'output', 'select', 'optgroup']);
   // Roles Chromium gives these tags whatever their context, so the walk can
   // skip asking for them; landmarks (header, footer, section, form, aside)
   // depend on context and name, and are asked.
   const IMPLICIT = {tr: 'row', table: 'table', ul: 'list', ol: 'list', li: 'listitem', fieldset: 'group',
-    article: 'article', menu: 'list', figure: 'figure', details: 'group', nav: 'navigation', main: 'main',
+    article: 'article', menu: 'list', figure: 'figure', details: 'group', optgroup: 'group', nav: 'navigation', main: 'main',
     dialog: 'dialog', search: 'search', output: 'status', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading'};
   const NAMED_FROM_CONTENT = new Set(['row', 'listitem']);
   const GENERATED_ID = /[:«»]|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__)|[-_][0-9a-f]{6,}$|^[0-9]/;
@@ -115,6 +115,7 @@
       case 'a': case 'area': if (el.hasAttribute('href')) return true; break;
       case 'button': case 'select': case 'textarea': case 'summary': return true;
       case 'input': return el.type !== 'hidden';
+      case 'option': return listOption(el);
     }
     const r = el.getAttribute('role');
     if (r !== null) {
@@ -126,6 +127,8 @@
       if (first === 'row' && el.closest('[role=treegrid]')) return true;
     } else if ((el.localName === 'td' || el.localName === 'th') && el.closest('table[role=grid],table[role=treegrid]')) {
       return true;
+    } else if (el.localName === 'tr' && el.closest('table[role=treegrid]')) {
+      return true; // every row of a tree grid, its header row included
     }
     // a sorted column's header: the sort order is its state, and a plain
     // table's header is no ref otherwise, so the order would not show
@@ -135,6 +138,13 @@
   }
 
   const COMPOSITE_ITEM = new Set(['gridcell', 'columnheader', 'rowheader']);
+
+  // The options of a list box <select> (multiple, or size > 1) are shown on
+  // the page, each selected or not, and Click or Select act on them: refs,
+  // as the AX tree has them. A drop-down <select>'s options are the browser's
+  // own popup: the select is the one ref.
+  const listSelect = el => el.localName === 'select' && (el.multiple || el.size > 1);
+  const listOption = el => { const s = el.closest('select'); return !!s && listSelect(s); };
 
   // What a person would click though no role says so: focusable, an inline
   // click handler, draggable, a label standing in for its hidden input.
@@ -146,6 +156,13 @@
     if (el.localName === 'label' && el.control && !el.control.checkVisibility({opacityProperty: true, visibilityProperty: true})) return 'click';
     return '';
   }
+
+  // Chromium makes an <a> without href a link when it has a mouse handler
+  // (click, mousedown, mouseup): so does the AX path, and so does this one.
+  // (Handlers added by addEventListener count there too; here, the inline
+  // ones can be seen.)
+  const mouseAnchor = el => el.localName === 'a' && !el.hasAttribute('href') &&
+    (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onmouseup'));
 
   const ICON = /(?:^|\s)(?:fa[srlbd]?|icon|glyphicon|bi|mdi|ti|ion|las?|octicon|codicon)-([a-z][a-z0-9-]*)/;
   const GENERIC_CLASS = /^(fa[srlbd]?|icon|btn|button|ui|is-|has-|js-|active|selected)$|[0-9a-f]{5,}|^css-|^sc-|^jsx-/;
@@ -216,7 +233,7 @@
     const ae = el.getAttribute('aria-expanded');
     if (ae === 'true' || (tag === 'summary' && el.parentElement && el.parentElement.open)) st |= 8;
     else if (ae === 'false' || (tag === 'summary') || (tag === 'select' && !el.multiple && el.size <= 1)) st |= 128;
-    if (el.getAttribute('aria-selected') === 'true') st |= 16;
+    if (tag === 'option' ? el.selected : el.getAttribute('aria-selected') === 'true') st |= 16;
     if (el === focused) st |= 32;
     if (el.readOnly === true || el.getAttribute('aria-readonly') === 'true') st |= 256;
     if (el.required === true || el.getAttribute('aria-required') === 'true') st |= 512;
@@ -250,7 +267,11 @@
     }
     let min = '', max = '', vt = '';
     if (RANGE.has(role)) {
-      if (el.localName === 'input') { min = el.min; max = el.max; if (el.type === 'range') { min = min || '0'; max = max || '100'; } }
+      if (el.localName === 'input') {
+        // a text field made a spin button states its bounds in ARIA
+        min = el.min || el.getAttribute('aria-valuemin') || ''; max = el.max || el.getAttribute('aria-valuemax') || '';
+        if (el.type === 'range') { min = min || '0'; max = max || '100'; }
+      }
       else { min = el.getAttribute('aria-valuemin') || ''; max = el.getAttribute('aria-valuemax') || ''; }
       vt = el.getAttribute('aria-valuetext') || '';
     }
@@ -261,6 +282,7 @@
     const tag = el.localName;
     let v = '';
     if (tag === 'select') {
+      if (listSelect(el)) return ''; // its options say which are selected
       const o = el.selectedOptions && el.selectedOptions[0];
       v = o ? collapse(o.label) : '';
     } else if (tag === 'input') {
@@ -331,6 +353,44 @@
     return [Math.round(b.x), Math.round(b.y), Math.round(b.width), Math.round(b.height), inView];
   }
 
+  // Where an element can be seen: what the ancestors that clip their
+  // overflow (a scrolling list, an overflow:hidden strip) leave of the
+  // viewport, so an option scrolled out of its own list is out of view
+  // wherever the window stands. region(a) is the rectangle a's in-flow
+  // content shows in (null: anywhere); an absolutely positioned element
+  // escapes the clipping ancestors inside its containing block, a fixed one
+  // all of them. The AX path computes the same from a DOM snapshot
+  // (dom.go, clipOf): change both or neither. Reset per read.
+  let regions = new Map();
+  const domParent = el => el.parentElement || (el.parentNode && el.parentNode.host) || null;
+  function limitOf(el, cs) {
+    if (cs.position === 'fixed') return null;
+    let p = domParent(el);
+    if (cs.position === 'absolute') while (p && p.localName !== 'html' && getComputedStyle(p).position === 'static') p = domParent(p);
+    return p ? regionOf(p) : null;
+  }
+  function regionOf(a) {
+    let r = regions.get(a);
+    if (r !== undefined) return r;
+    const cs = getComputedStyle(a);
+    r = limitOf(a, cs);
+    if (a.localName !== 'html' && a.localName !== 'body' && cs.display !== 'contents' &&
+        (cs.overflowX !== 'visible' || cs.overflowY !== 'visible')) {
+      const b = a.getBoundingClientRect();
+      const x = Math.round(b.x), y = Math.round(b.y), w = Math.round(b.width), h = Math.round(b.height);
+      if (!r) r = [x, y, w, h];
+      else {
+        const l = Math.max(r[0], x), t = Math.max(r[1], y);
+        r = [l, t, Math.max(0, Math.min(r[0] + r[2], x + w) - l), Math.max(0, Math.min(r[1] + r[3], y + h) - t)];
+      }
+    }
+    regions.set(a, r);
+    return r;
+  }
+  // clipOf is the region el shows in, [x, y, w, h], or ['', '', '', ''] when
+  // no ancestor clips it.
+  const clipOf = el => limitOf(el, getComputedStyle(el)) || ['', '', '', ''];
+
   function keyOf(el) {
     let k = S.index.get(el);
     if (k === undefined) {
@@ -353,13 +413,13 @@
 
   // row of a ref: [0, depth, k, role, name, state, value, x, y, w, h, inView, stable, landmark#, context,
   //                 group#, row, up (key of the enclosing ref, -1 for none), current, sort, level, valuemin,
-  //                 valuemax, valuetext]
+  //                 valuemax, valuetext, clip x, y, w, h (clipOf)]
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up) {
     const b = box(el, vw, vh);
     const k = keyOf(el), st = stateOf(el, role, focused), v = valueOf(el, role), x = extrasOf(el, role);
     S.sig[k] = st + '|' + v + '|' + x.join('|');
     S.role[k] = role;
-    return [0, depth, k, role, name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), intern(lm), ctx, intern(group), rowNo || 0, up === undefined ? -1 : up, ...x];
+    return [0, depth, k, role, name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), intern(lm), ctx, intern(group), rowNo || 0, up === undefined ? -1 : up, ...x, ...clipOf(el)];
   }
 
   // Page text. A person reads more than controls: paragraphs, list items,
@@ -404,7 +464,7 @@
 
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
-    strs = []; sid = new Map(); S.sig = []; S.role = [];
+    strs = []; sid = new Map(); S.sig = []; S.role = []; regions = new Map(); S.scrolled = false;
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     let closed = false, heading = '';
@@ -488,6 +548,7 @@
         let name = nameOf(el, rrole);
         if (isRef === 'named') {
           if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
+          if (rrole === 'generic' && mouseAnchor(el)) rrole = 'link';
           if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
           weakRefs.push(el);
         }
@@ -514,7 +575,7 @@
           childSink = cell;
         }
       }
-      if (tag === 'select' || (tag === 'input')) continue; // the browser's own widgetry
+      if ((tag === 'select' && !listSelect(el)) || tag === 'input') continue; // the browser's own widgetry
       if (tag.includes('-') && !el.shadowRoot && el.childElementCount === 0 && !el.textContent.trim()) {
         const b = el.getBoundingClientRect();
         if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
@@ -623,6 +684,8 @@
     S.mo.observe(document, OBSERVE);
     const mark = e => { const t = e.composedPath()[0]; if (t && t.nodeType === 1 && S.index.has(t)) S.dirty.add(t); };
     for (const ev of ['input', 'change', 'focusin', 'focusout', 'toggle']) document.addEventListener(ev, mark, true);
+    // a list scrolled inside the page moves its items in and out of view
+    document.addEventListener('scroll', e => { if (e.target !== document) S.scrolled = true; }, true);
   }
 
   // delta: what changed since the last walk or delta. State changes of known
@@ -652,7 +715,7 @@
       if (!el.isConnected) { hit.add(k); continue; }
       if (stateOf(el, S.role[k], focused) + '|' + valueOf(el, S.role[k]) + '|' + extrasOf(el, S.role[k]).join('|') !== sig) hit.add(k);
     }
-    strs = []; sid = new Map();
+    strs = []; sid = new Map(); regions = new Map();
     const rows = [], pick = [], pk = [], gone = [];
     for (const k of hit) {
       const el = S.els[k];
@@ -662,9 +725,14 @@
       pick.push(el); pk.push(k);
     }
     let boxes = null;
-    if (scrollX !== S.sx || scrollY !== S.sy || vw !== S.vw || vh !== S.vh) {
+    if (S.scrolled || scrollX !== S.sx || scrollY !== S.sy || vw !== S.vw || vh !== S.vh) {
+      S.scrolled = false;
       boxes = [];
-      for (let k = 0; k < S.els.length; k++) if (S.sig[k] !== undefined && S.els[k].isConnected) boxes.push([k, ...box(S.els[k], vw, vh)]);
+      for (let k = 0; k < S.els.length; k++) {
+        if (S.sig[k] === undefined || !S.els[k].isConnected) continue;
+        const c = clipOf(S.els[k]);
+        boxes.push([k, ...box(S.els[k], vw, vh), ...(c[0] === '' ? [0, 0, -1, -1] : c)]);
+      }
       S.sx = scrollX; S.sy = scrollY; S.vw = vw; S.vh = vh;
     }
     return [q({pk, strs, gone, boxes}), encode(rows), pick];

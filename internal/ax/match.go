@@ -153,3 +153,22 @@ func Pick(old *Element, cands []*Element) (best int, tied []int) {
 	}
 	return -1, close
 }
+
+// InViewport reports whether some of the item can be seen in a viewport of
+// this size: its box reaches into the viewport and, when ancestors clip it
+// (a scrolling list), into what they show.
+func (it *Item) InViewport(vw, vh float64) bool {
+	if !it.HasBox || vw <= 0 {
+		return false
+	}
+	b := it.Box
+	if it.HasClip {
+		c := it.Clip
+		if !(b.X < c.X+c.W && b.X+b.W > c.X && b.Y < c.Y+c.H && b.Y+b.H > c.Y) {
+			return false
+		}
+		x, y := max(b.X, c.X), max(b.Y, c.Y)
+		b = Box{X: x, Y: y, W: min(b.X+b.W, c.X+c.W) - x, H: min(b.Y+b.H, c.Y+c.H) - y}
+	}
+	return b.X+b.W > 0 && b.Y+b.H > 0 && b.X < vw && b.Y < vh
+}

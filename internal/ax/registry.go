@@ -189,7 +189,13 @@ func (r *Registry) Update(elems []*Element) Diff {
 	claimed := make(map[string]bool, len(elems))
 	var fresh []*Element
 	for _, e := range elems {
-		if h, ok := r.byNode[e.Key()]; ok && !claimed[h] && r.live[h] != nil && r.live[h].Role == e.Role {
+		h, ok := r.byNode[e.Key()]
+		if !ok && e.Local == 0 && e.Node != 0 {
+			// read from the AX tree after the in-page inventory (a frame
+			// that grew a closed shadow root): the same node keeps its handle
+			h, ok = r.byDOM[NodeKey{Frame: e.Frame, Node: e.Node}]
+		}
+		if ok && !claimed[h] && r.live[h] != nil && r.live[h].Role == e.Role {
 			e.Handle = h
 			claimed[h] = true
 			continue

@@ -40,6 +40,8 @@ type Item struct {
 	Stable   string // "#id", "[data-testid=…]" or "[name=…]" when the page offers one
 	Box      Box    // border box in CSS px of the frame's viewport (of the top-level one, once placed)
 	HasBox   bool
+	Clip     Box    // where ancestors that clip their overflow let it show, in Box's coordinates (may be empty)
+	HasClip  bool   // some ancestor clips it: only the part of Box inside Clip can be seen
 	Local    int    // key of the element in the frame's in-page inventory (fast path), 0 if none
 	Group    string // the table or grid it sits in: `table "Orders"`
 	Row      int    // its row's number in that table (from 1), 0 outside rows
@@ -182,10 +184,10 @@ func isLandmark(role, name string) bool {
 // which other named nodes a person would see as clickable (the page gave them
 // a pointer cursor): they get refs too, unless inside another ref.
 func Flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackendNodeID) bool) []Item {
-	return flatten(nodes, clickable, nil)
+	return flatten(nodes, clickable, nil, nil)
 }
 
-func flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackendNodeID) bool, texts map[proto.DOMBackendNodeID]Item) []Item {
+func flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackendNodeID) bool, dom *DOMIndex, texts map[proto.DOMBackendNodeID]Item) []Item {
 	if len(nodes) == 0 {
 		return nil
 	}
@@ -203,7 +205,7 @@ func flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackend
 	if root == nil {
 		root = nodes[0]
 	}
-	w := walker{byID: byID, items: make([]Item, 0, len(nodes)/8), clickable: clickable, texts: texts,
+	w := walker{byID: byID, items: make([]Item, 0, len(nodes)/8), clickable: clickable, dom: dom, texts: texts,
 		seen: make(map[proto.AccessibilityAXNodeID]bool, len(nodes))}
 	w.walk(root, frameCtx{counts: map[string]int{}}, 0)
 	return w.items
@@ -212,6 +214,7 @@ func flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackend
 type walker struct {
 	byID      map[proto.AccessibilityAXNodeID]*proto.AccessibilityAXNode
 	clickable func(proto.DOMBackendNodeID) bool
+	dom       *DOMIndex                       // the frame's DOM snapshot, nil when there is none
 	texts     map[proto.DOMBackendNodeID]Item // page text by the element holding it
 	items     []Item
 	heading   string // text of the last heading seen, for context
@@ -301,6 +304,11 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	}
 	if contextRoles[role] {
 		label := name
+		if (role == "row" || role == "listitem") && w.dom != nil && !w.dom.Nodes[n.BackendDOMNodeID].Labelled {
+			// Chromium names a row by all its cells; a person (and the
+			// in-page inventory) tells rows apart by the first one
+			label = ""
+		}
 		if label == "" {
 			label = w.firstText(n, 0)
 		}
@@ -309,6 +317,15 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		}
 	}
 	isRef := IsInteractive(role, st, name, c.inRef)
+	if isRef && w.dom != nil && !interactiveRoles[role] && !focusOnlyRoles[role] && !(st.Editable && !st.Readonly) {
+		// Made a ref only for being focusable and named: Chromium counts
+		// tabindex=-1 (a heading a script moves focus to) and scrolling
+		// boxes as focusable, but a person clicks neither. What the page put
+		// in the tab order counts, as on the fast path.
+		if di, ok := w.dom.Nodes[n.BackendDOMNodeID]; ok && !di.Tabbable {
+			isRef = false
+		}
+	}
 	if !isRef && !c.inRef && name != "" && w.clickable != nil && !neverRef[role] && !landmarkRoles[role] &&
 		role != "heading" && w.clickable(n.BackendDOMNodeID) {
 		isRef = true
@@ -321,11 +338,20 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	if !isRef && role == "row" && strings.HasPrefix(c.group, "treegrid") {
 		isRef = true
 	}
+	// A sorted column's header: a person clicks it to sort, and its sort
+	// order is its state (the AX tree carries no aria-sort: the DOM does).
+	if !isRef && (role == "columnheader" || role == "rowheader") && w.dom != nil && w.dom.Nodes[n.BackendDOMNodeID].Sort != "" {
+		isRef = true
+	}
 	if !isRef && isWeak && !neverRef[role] && !landmarkRoles[role] && role != "heading" {
 		isRef = true
 		if name == "" {
 			name = weak.Name
 		}
+		// The in-page rules found it, and name its role as they do: a
+		// <label> standing in for its hidden input is "generic" there and
+		// Chromium's internal "LabelText" here.
+		role = weak.Role
 	}
 	if isRef {
 		child.inRef = true
@@ -379,7 +405,14 @@ func (w *walker) firstText(n *proto.AccessibilityAXNode, depth int) string {
 			continue
 		}
 		switch str(c.Role) {
-		case "rowheader", "cell", "gridcell", "heading", "StaticText", "LabelText", "columnheader":
+		case "rowheader", "cell", "gridcell", "columnheader":
+			if w.holdsControl(c, 0) {
+				continue // a cell with a control in it: the control's name says nothing about which row it is
+			}
+			if name := strings.TrimSpace(collapse(str(c.Name))); name != "" {
+				return name
+			}
+		case "heading", "StaticText", "LabelText":
 			if name := strings.TrimSpace(collapse(str(c.Name))); name != "" {
 				return name
 			}
@@ -391,6 +424,28 @@ func (w *walker) firstText(n *proto.AccessibilityAXNode, depth int) string {
 		}
 	}
 	return ""
+}
+
+// holdsControl reports whether a control (a button, link, field) sits inside n.
+func (w *walker) holdsControl(n *proto.AccessibilityAXNode, depth int) bool {
+	if n == nil || depth > 6 {
+		return false
+	}
+	for _, id := range n.ChildIDs {
+		c := w.byID[id]
+		if c == nil {
+			continue
+		}
+		switch str(c.Role) {
+		case "button", "link", "checkbox", "radio", "textbox", "searchbox", "combobox", "listbox", "spinbutton",
+			"slider", "switch", "PopUpButton", "ToggleButton":
+			return true
+		}
+		if w.holdsControl(c, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // trimPath keeps the last four segments: enough to tell structure apart,
