@@ -382,17 +382,20 @@
   // all of them. The AX path computes the same from a DOM snapshot
   // (dom.go, clipOf): change both or neither. Reset per read.
   let regions = new Map();
+  // the styles the walk has read already, so regions cost no second read
+  let styles = new Map();
+  const css = el => styles.get(el) || getComputedStyle(el);
   const domParent = el => el.parentElement || (el.parentNode && el.parentNode.host) || null;
   function limitOf(el, cs) {
     if (cs.position === 'fixed') return null;
     let p = domParent(el);
-    if (cs.position === 'absolute') while (p && p.localName !== 'html' && getComputedStyle(p).position === 'static') p = domParent(p);
+    if (cs.position === 'absolute') while (p && p.localName !== 'html' && css(p).position === 'static') p = domParent(p);
     return p ? regionOf(p) : null;
   }
   function regionOf(a) {
     let r = regions.get(a);
     if (r !== undefined) return r;
-    const cs = getComputedStyle(a);
+    const cs = css(a);
     r = limitOf(a, cs);
     if (a.localName !== 'html' && a.localName !== 'body' && cs.display !== 'contents' &&
         (cs.overflowX !== 'visible' || cs.overflowY !== 'visible')) {
@@ -409,7 +412,7 @@
   }
   // clipOf is the region el shows in, [x, y, w, h], or ['', '', '', ''] when
   // no ancestor clips it.
-  const clipOf = el => limitOf(el, getComputedStyle(el)) || ['', '', '', ''];
+  const clipOf = el => limitOf(el, css(el)) || ['', '', '', ''];
 
   function keyOf(el) {
     let k = S.index.get(el);
@@ -492,7 +495,7 @@
 
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
-    strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); S.scrolled = false;
+    strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     let closed = false, heading = '';
@@ -513,6 +516,7 @@
       let cs = null, cursor = '';
       if (!inRef || sink) {
         cs = getComputedStyle(el);
+        styles.set(el, cs);
         if (cs.display === 'none') continue;
         if (opts.pointer && !inRef) cursor = cs.cursor;
       }
@@ -626,6 +630,7 @@
       if (block) stack.push([' ', tsink]);
     }
     for (const row of texts) row[4] = sinkText(row[4]);
+    styles = new Map(); regions = new Map(); // live style objects are not kept past the read
     gridMemo = new Map();
     return {rows, cand, pick, shadows, closed, focused, vw, vh, weak: new Set(weakRefs)};
   }
@@ -744,7 +749,7 @@
       if (!el.isConnected) { hit.add(k); continue; }
       if (stateOf(el, S.role[k], focused) + '|' + valueOf(el, S.role[k]) + '|' + extrasOf(el, S.role[k]).join('|') !== sig) hit.add(k);
     }
-    strs = []; sid = new Map(); regions = new Map();
+    strs = []; sid = new Map(); regions = new Map(); styles = new Map();
     const rows = [], pick = [], pk = [], gone = [];
     for (const k of hit) {
       const el = S.els[k];
