@@ -63,21 +63,26 @@ func compareReadPaths(t *testing.T, path string, settled func(*rodagent.Page)) {
 }
 
 // pageQuiet waits until the page has loaded (APG pages build their skip-to
-// button, and set some fields, on the load event) and its DOM has stopped
-// changing for a moment (a feed adds articles on timers), at most 5 s:
-// two tabs of one page are compared, and each must be read at rest.
+// button, and set some fields, on the load event) and its DOM, same-origin
+// frames included, has stopped changing for a moment (a feed adds articles
+// on timers), at most 20 s for the load and 5 s for the rest: the two reads
+// must see the page at rest.
 func pageQuiet(t testing.TB, p *rodagent.Page) {
 	t.Helper()
 	eval(t, p, `new Promise(r => {
-		const loaded = () => {
-			let last = performance.now();
-			const t0 = last;
-			const mo = new MutationObserver(() => { last = performance.now(); });
-			mo.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
-			const c = () => performance.now() - last > 300 || performance.now() - t0 > 5000 ? (mo.disconnect(), r(true)) : setTimeout(c, 50);
-			c();
+		const docs = () => [document, ...[...document.querySelectorAll('iframe')].map(f => { try { return f.contentDocument; } catch (e) { return null; } }).filter(Boolean)];
+		let last = performance.now();
+		const t0 = last;
+		let tq = 0;
+		const mo = new MutationObserver(() => { last = performance.now(); });
+		const watched = new Set();
+		const c = () => {
+			for (const d of docs()) if (!watched.has(d)) { watched.add(d); mo.observe(d, {subtree: true, childList: true, attributes: true, characterData: true}); last = performance.now(); }
+			if (!docs().every(d => d.readyState === 'complete') && performance.now() - t0 < 20000) return setTimeout(c, 50);
+			tq = tq || performance.now();
+			if (performance.now() - tq > 5000 || performance.now() - last > 300) { mo.disconnect(); r(true); } else setTimeout(c, 50);
 		};
-		document.readyState === 'complete' ? loaded() : addEventListener('load', loaded, {once: true});
+		c();
 	})`, nil)
 }
 
