@@ -112,8 +112,8 @@ func parityPages() []string {
 func describeRefs(s *rodagent.Snapshot) string {
 	var b strings.Builder
 	for _, r := range s.Refs {
-		fmt.Fprintf(&b, "%s %s %q nth=%d {%s} lm=%q ctx=%q stable=%q inview=%v\n",
-			r.Ref, r.Role, r.Name, r.Nth, stateFields(r.State), r.Landmark, r.Context, r.Stable, r.InViewport)
+		fmt.Fprintf(&b, "%s %s %q nth=%d {%s} lm=%q stable=%q inview=%v\n",
+			r.Ref, r.Role, r.Name, r.Nth, stateFields(r.State), r.Landmark, r.Stable, r.InViewport)
 	}
 	return b.String()
 }
