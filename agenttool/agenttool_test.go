@@ -220,7 +220,7 @@ func TestTabs(t *testing.T) {
 		t.Fatalf("tab_new: %+v / %+v", first, second)
 	}
 	res := must(t, tool, `{"action":"tabs"}`)
-	contains(t, "tabs", res, "* "+second.Tab, "  "+first.Tab)
+	contains(t, "tabs", res, "* "+second.Tab+` "`+url+`"`, "  "+first.Tab+` "`+url+`"`) // origins are page-made: quoted
 	if strings.Contains(res.Text, "Rows") {
 		t.Errorf("tabs show origins only:\n%s", res.Text)
 	}
