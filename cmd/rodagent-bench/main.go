@@ -56,13 +56,14 @@ func main() {
 	bin := flag.String("chromium", "/usr/bin/chromium", "the Chromium binary started for Connect and Playwright")
 	pwDir := flag.String("playwright", "", "a directory where `npm install playwright-core` ran: measure Playwright's AI snapshot on the same pages")
 	pwMCPDir := flag.String("playwright-mcp", "", "a directory where `npm install @playwright/mcp` ran: measure what Playwright MCP's browser_snapshot returns on the same pages")
+	timeout := flag.Duration("timeout", 40*time.Minute, "the whole run's deadline (a busy machine needs more)")
 	only := flag.String("only", "", "run one section only: \"peers\" (Playwright and Playwright MCP next to rodagent)")
 	flag.Parse()
 	log.SetFlags(0)
 	if _, err := os.Stat(*fixtures); err != nil {
 		log.Fatalf("rodagent-bench: %v (run from the repository root, or pass -fixtures)", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -223,7 +223,8 @@ const playwrightJS = `const { chromium } = require('playwright-core');
   const [url, runs, bin] = [process.argv[2], +process.argv[3], process.argv[4]];
   const browser = await chromium.launch({ executablePath: bin, headless: true, args: process.getuid() === 0 ? ['--no-sandbox'] : [] });
   const page = await browser.newPage();
-  await page.goto(url, { waitUntil: 'load' });
+  page.setDefaultTimeout(0); // the bench's own deadline bounds the run; a busy machine must not fail it
+  await page.goto(url, { waitUntil: 'load', timeout: 0 });
   const snap = () => page.ariaSnapshot({ mode: 'ai' });
   let t = performance.now(); let s = await snap(); const cold = performance.now() - t;
   const warm = [];
@@ -270,9 +271,11 @@ func peers(ctx context.Context, b *rodagent.Browser, base, pwDir, bin string, n 
 		_ = p.Close()
 		cmd := exec.CommandContext(ctx, "node", script, base+"/"+path, fmt.Sprint(n), bin)
 		cmd.Dir = pwDir
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
 		out, err := cmd.Output()
 		if err != nil {
-			return fmt.Errorf("playwright on %s: %v", path, err)
+			return fmt.Errorf("playwright on %s: %v: %.2000s", path, err, stderr.String())
 		}
 		var pw struct {
 			Cold    float64

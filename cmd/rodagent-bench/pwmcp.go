@@ -37,7 +37,9 @@ func startPlaywrightMCP(ctx context.Context, dir, bin string) (*pwMCP, error) {
 		return nil, err
 	}
 	args := []string{cli, "--headless", "--isolated", "--browser", "chromium", "--executable-path", bin,
-		"--output-dir", out, "--viewport-size", "1280x720"}
+		"--output-dir", out, "--viewport-size", "1280x720",
+		// the bench's deadline bounds the run: a busy machine must not fail it
+		"--timeout-navigation", "600000", "--timeout-action", "600000"}
 	if os.Geteuid() == 0 {
 		args = append(args, "--no-sandbox")
 	}
