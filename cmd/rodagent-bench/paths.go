@@ -246,7 +246,7 @@ func peers(ctx context.Context, b *rodagent.Browser, base, pwDir, bin string, n 
 		return err
 	}
 	defer os.Remove(script)
-	fmt.Println("| page | rodagent first look | rodagent full snapshot median | rodagent chars (budgeted / whole) | Playwright first ariaSnapshot(ai) | Playwright warm median | Playwright chars |")
+	fmt.Println("| page | rodagent first look | rodagent full snapshot median | rodagent chars (budgeted / whole, no budget) | Playwright first ariaSnapshot(ai) | Playwright warm median | Playwright chars |")
 	fmt.Println("| --- | --- | --- | --- | --- | --- | --- |")
 	version := ""
 	for _, path := range []string{"appshell.html", "bigtable.html?rows=333", "bigtable.html"} {
@@ -268,7 +268,12 @@ func peers(ctx context.Context, b *rodagent.Browser, base, pwDir, bin string, n 
 			}
 			full = append(full, time.Since(start))
 		}
+		// whole: the same inventory without the character budget
+		all, err := p.Snapshot(ctx, rodagent.WithFull(), rodagent.WithMaxChars(1<<30))
 		_ = p.Close()
+		if err != nil {
+			return err
+		}
 		cmd := exec.CommandContext(ctx, "node", script, base+"/"+path, fmt.Sprint(n), bin)
 		cmd.Dir = pwDir
 		var stderr strings.Builder
@@ -291,7 +296,7 @@ func peers(ctx context.Context, b *rodagent.Browser, base, pwDir, bin string, n 
 		for _, w := range pw.Warm {
 			warm = append(warm, time.Duration(w*float64(time.Millisecond)))
 		}
-		fmt.Printf("| %s | %s | %s | %d / %d | %s | %s | %d |\n", path, ms(first), spread(full), len(s.String()), len(s.FullText()),
+		fmt.Printf("| %s | %s | %s | %d / %d | %s | %s | %d |\n", path, ms(first), spread(full), len(s.String()), len(all.String()),
 			ms(time.Duration(pw.Cold*float64(time.Millisecond))), spread(warm), pw.Chars)
 	}
 	fmt.Printf("\nPlaywright: playwright-core %s, `page.ariaSnapshot({mode: \"ai\"})`, same Chromium binary, launched by Playwright.\n", version)

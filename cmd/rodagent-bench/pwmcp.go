@@ -154,18 +154,30 @@ func peersMCP(ctx context.Context, b *rodagent.Browser, base, dir, bin string, n
 		}
 		budgeted, whole := len(s.String()), len(all.String())
 
+		// A tool error is a result of the comparison (Playwright MCP has fixed
+		// limits of its own), printed in the row rather than ending the run.
+		failed := func(err error) {
+			msg, _, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(err.Error(), "browser_snapshot: ### Error")), "\n")
+			fmt.Printf("| %s | %d | %d | %s | failed: %s | | | | |\n", path, budgeted, whole, spread(ours), strings.ReplaceAll(msg, "|", "/"))
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		nav, err := m.call(ctx, "browser_navigate", map[string]any{"url": url})
 		if err != nil {
-			return fmt.Errorf("playwright mcp on %s: %w", path, err)
+			failed(err)
+			continue
 		}
 		var theirs []time.Duration
 		var result string
-		for i := 0; i < n; i++ {
+		for i := 0; i < n && err == nil; i++ {
 			start := time.Now()
-			if result, err = m.call(ctx, "browser_snapshot", map[string]any{}); err != nil {
-				return fmt.Errorf("playwright mcp on %s: %w", path, err)
-			}
+			result, err = m.call(ctx, "browser_snapshot", map[string]any{})
 			theirs = append(theirs, time.Since(start))
+		}
+		if err != nil {
+			failed(fmt.Errorf("%w (after %s)", err, ms(theirs[len(theirs)-1])))
+			continue
 		}
 		yaml := snapshotYAML(result)
 		if yaml == "" {
