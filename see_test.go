@@ -216,7 +216,6 @@ func TestSeeDeltaEqualsFullUnderMutation(t *testing.T) {
 // fresh full read.
 func TestSeeDeltaEqualsFullAfterActions(t *testing.T) {
 	t.Parallel()
-	ctx := testCtx(t, 120*time.Second)
 	type act struct{ verb, role, name, text string }
 	for _, tc := range []struct {
 		page string
@@ -235,6 +234,7 @@ func TestSeeDeltaEqualsFullAfterActions(t *testing.T) {
 		for _, rp := range readPaths {
 			t.Run(rp.name+"/"+tc.page, func(t *testing.T) {
 				t.Parallel()
+				ctx := testCtx(t, 90*time.Second)
 				p := open(t, tc.page)
 				rp.set(p)
 				if strings.HasPrefix(tc.page, "apg/") {
