@@ -13,11 +13,13 @@ import (
 // page by accname.js) and the AX-tree path must show an agent the same page:
 // compare the two on every fixture, in the same browser.
 func TestFastPathMatchesAXTree(t *testing.T) {
-	ctx := testCtx(t, 120*time.Second)
+	t.Parallel()
 	pages := parityPages()
 	pages = pages[:len(pages)-1] // not bigtable.html: its AX tree alone takes seconds
 	for _, path := range pages {
 		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			ctx := testCtx(t, 120*time.Second)
 			fast := open(t, path)
 			slow := open(t, path)
 			rodagent.UseAXTree(slow)
