@@ -47,6 +47,16 @@ var (
 	if (settle) await S.settle();
 	return S.pack(S.walk({limit: %d, pointer: true}));
 })`, installJS, AllIDsUpTo)
+	// walkAgainExpr walks a world that already holds the inventory: the
+	// script (about 100 KB) is not sent again with every full look.
+	walkAgainExpr = fmt.Sprintf(`(async (settle, computed) => {
+	const S = globalThis.__rodagent;
+	if (!S || !S.acc) throw new Error('__rodagent missing');
+	S.acc.computed = computed;
+	S.acc.reset();
+	if (settle) await S.settle();
+	return S.pack(S.walk({limit: %d, pointer: true}));
+})`, AllIDsUpTo)
 	deltaExpr = fmt.Sprintf(`(async (settle) => {
 	const S = globalThis.__rodagent;
 	if (!S) throw new Error('__rodagent missing');
@@ -146,10 +156,22 @@ type walkPayload struct {
 // settle, the page first renders one frame (the look follows an action).
 // With computed, roles and names are Chromium's Element.computedRole and
 // computedName (the browser must expose them) instead of the page-side
-// computation of accname.js.
-func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle, computed bool) (*Walk, error) {
+// computation of accname.js. With installed, the world is known to hold the
+// inventory already (an earlier walk there succeeded), so the script itself
+// is sent only if it turns out missing.
+func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle, computed, installed bool) (*Walk, error) {
+	if installed {
+		w, err := walkFrame(ctx, c, ctxID, walkAgainExpr, settle, computed)
+		if !errors.Is(err, ErrNoInventory) {
+			return w, err
+		}
+	}
+	return walkFrame(ctx, c, ctxID, walkExpr, settle, computed)
+}
+
+func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, expr string, settle, computed bool) (*Walk, error) {
 	base := int(ctxID) * keySpan
-	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t)", walkExpr, settle, computed))
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t)", expr, settle, computed))
 	if err != nil {
 		return nil, err
 	}

@@ -403,7 +403,7 @@
   const TEXT_MAX = 300;
 
   function ownText(el) {
-    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && /\S/.test(c.data)) return true;
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && c.data.trim()) return true; // trim skips what \s matches
     return false;
   }
 
