@@ -36,8 +36,9 @@ return S;
 // script installs itself on first use and is reused after.
 // (With settle, the page first renders what the last action set off.)
 var (
-	walkExpr = fmt.Sprintf(`(async (settle, computed) => {
+	walkExpr = fmt.Sprintf(`(async (settle, computed, ev) => {
 	const S = %s;
+	S.ev = ev;
 	S.acc.computed = computed;
 	S.acc.reset();
 	if (settle) await S.settle();
@@ -53,11 +54,12 @@ var (
 )
 
 // textExpr reads only the page text of a frame (one read from the AX tree).
-var textExpr = fmt.Sprintf(`(() => {
+var textExpr = fmt.Sprintf(`((ev) => {
 	const S = %s;
+	S.ev = ev;
 	S.acc.reset();
 	return S.walk({textOnly: true, pointer: true});
-})()`, installJS)
+})`, installJS)
 
 // TextFrame reads the page text of the frame behind world ctxID with the
 // in-page rules, keyed by the backend node id of the element holding each
@@ -68,7 +70,7 @@ var textExpr = fmt.Sprintf(`(() => {
 // items with the name a person would give them: the AX path makes refs of
 // them too.
 func TextFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (map[proto.DOMBackendNodeID]Item, error) {
-	_, text, ids, err := evalDeep(ctx, c, ctxID, textExpr)
+	_, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%q)", textExpr, ListenerEvent))
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +141,7 @@ type walkPayload struct {
 // computation of accname.js.
 func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle, computed bool) (*Walk, error) {
 	base := int(ctxID) * keySpan
-	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t)", walkExpr, settle, computed))
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t, %q)", walkExpr, settle, computed, ListenerEvent))
 	if err != nil {
 		return nil, err
 	}
