@@ -214,4 +214,3 @@ func TestClickablesBothReadPathsAgree(t *testing.T) {
 		}
 	}
 }
-
