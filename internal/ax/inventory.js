@@ -168,11 +168,12 @@
   const composedParent = el => el.parentElement || (el.parentNode && el.parentNode.host) || null;
 
   // listened returns the elements with click-like listeners, less the page
-  // itself (html, body), and how many other such elements each one holds.
+  // itself (html, body) and labels, and how many other such elements each one holds.
   function listened() {
     const hot = new Set(), inner = new Map();
     for (const el of hear('q')) {
-      if (el && el.nodeType === 1 && el !== document.documentElement && el !== document.body) hot.add(el);
+      // a label's click is its control's: the control is the ref
+      if (el && el.nodeType === 1 && el !== document.documentElement && el !== document.body && el.localName !== 'label') hot.add(el);
     }
     for (const el of hot) {
       for (let p = composedParent(el); p; p = composedParent(p)) if (hot.has(p)) inner.set(p, (inner.get(p) || 0) + 1);
