@@ -214,3 +214,27 @@ func TestClickablesBothReadPathsAgree(t *testing.T) {
 		}
 	}
 }
+
+// Frames get the listener record too: a same-origin frame (same process)
+// and a cross-site one (its own process and session).
+func TestClickablesInFrames(t *testing.T) {
+	t.Parallel()
+	for _, origin := range []string{originA, originB} {
+		p := open(t, "frame-clickables.html?src="+origin+"/clickables.html")
+		var s *rodagent.Snapshot
+		found := false
+		// The frame loads before its parent's load event (NewPage waits for
+		// it); a frame whose session attached late is read on a later look.
+		for try := 0; try < 5 && !found; try++ {
+			s = snapshot(t, p)
+			for _, r := range s.Refs {
+				if r.Role == "generic" && r.Name == "Ada Lovelace Engine notes" && strings.HasPrefix(r.Ref, "f1/") {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: the framed mail rows should be refs:\n%s", origin, s.FullText())
+		}
+	}
+}

@@ -431,6 +431,15 @@
     return false;
   }
 
+  // spaced: el has text of its own, or a space between its children
+  // (<span>Invoice 7</span> <span>$980.00</span> reads as two words).
+  function spaced(el) {
+    if (ownText(el)) return true;
+    if (el.childElementCount < 2) return false;
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && c.data.length) return true;
+    return false;
+  }
+
   function sinkText(sink) {
     if (sink.cells) {
       const cells = [];
@@ -613,7 +622,7 @@
         if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
       }
       const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
-      const shown = tsink && ownText(el.shadowRoot || el) && el.checkVisibility({visibilityProperty: true});
+      const shown = tsink && spaced(el.shadowRoot || el) && el.checkVisibility({visibilityProperty: true});
       const block = tsink && cs && !INLINE.has(cs.display);
       if (block || (tag === 'br' && tsink)) stack.push([' ', tsink]);
       if (el.shadowRoot) {

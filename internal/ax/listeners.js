@@ -16,8 +16,9 @@
 //          second copy of the script in the same document stands down.
 (EV => {
   const doc = document;
+  const Ev = Event; // the page may replace the global later
   const dispatch = EventTarget.prototype.dispatchEvent;
-  const probe = new Event(EV + 'i', {cancelable: true});
+  const probe = new Ev(EV + 'i', {cancelable: true});
   dispatch.call(doc, probe);
   if (probe.defaultPrevented) return;
 
@@ -136,13 +137,13 @@
         const el = r.deref();
         if (!el) continue;
         keep.push(r);
-        if (connected.call(el) && live(el) && !closedIn(el)) dispatch.call(el, new Event(EV + 'a', {composed: true}));
+        if (connected.call(el) && live(el) && !closedIn(el)) dispatch.call(el, new Ev(EV + 'a', {composed: true}));
       }
       refs = keep;
       told = gen;
     } catch (e) { /* answer what could be answered */ }
   });
   add.call(doc, EV + 'p', () => {
-    if (gen !== told) dispatch.call(doc, new Event(EV + 'a', {composed: true}));
+    if (gen !== told) dispatch.call(doc, new Ev(EV + 'a', {composed: true}));
   });
 })
