@@ -167,13 +167,27 @@
 
   const composedParent = el => el.parentElement || (el.parentNode && el.parentNode.host) || null;
 
+  // A label's click is its control's (the control is the ref): <label>, or
+  // an element that names a control through aria-labelledby.
+  function labels(el, named) {
+    if (el.localName === 'label') return true;
+    if (!el.id) return false;
+    const root = el.getRootNode();
+    let ids = named.get(root);
+    if (!ids) { // once per walk and root, only when a listened element has an id
+      ids = new Set();
+      if (root.querySelectorAll) for (const c of root.querySelectorAll('[aria-labelledby]')) for (const id of c.getAttribute('aria-labelledby').split(/\s+/)) ids.add(id);
+      named.set(root, ids);
+    }
+    return ids.has(el.id);
+  }
+
   // listened returns the elements with click-like listeners, less the page
   // itself (html, body) and labels, and how many other such elements each one holds.
   function listened() {
-    const hot = new Set(), inner = new Map();
+    const hot = new Set(), inner = new Map(), named = new Map();
     for (const el of hear('q')) {
-      // a label's click is its control's: the control is the ref
-      if (el && el.nodeType === 1 && el !== document.documentElement && el !== document.body && el.localName !== 'label') hot.add(el);
+      if (el && el.nodeType === 1 && el !== document.documentElement && el !== document.body && !labels(el, named)) hot.add(el);
     }
     for (const el of hot) {
       for (let p = composedParent(el); p; p = composedParent(p)) if (hot.has(p)) inner.set(p, (inner.get(p) || 0) + 1);
