@@ -141,8 +141,9 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 		}
 		p.mu.Lock()
 		computed := p.path.computed
+		installed := ff.walk != nil // an earlier walk installed the script in this world
 		p.mu.Unlock()
-		w, err := ax.WalkFrame(ctx, bc, world, settle, computed)
+		w, err := ax.WalkFrame(ctx, bc, world, settle, computed, installed)
 		switch {
 		case errors.Is(err, ax.ErrContextGone):
 			p.forgetWorld(ff)

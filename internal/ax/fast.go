@@ -1,11 +1,15 @@
 package ax
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	_ "embed" // the in-page inventory script
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -42,14 +46,25 @@ var (
 	S.acc.computed = computed;
 	S.acc.reset();
 	if (settle) await S.settle();
-	return S.walk({limit: %d, pointer: true});
+	return S.pack(S.walk({limit: %d, pointer: true}));
 })`, installJS, AllIDsUpTo)
+	// walkAgainExpr walks a world that already holds the inventory: the
+	// script (about 100 KB) is not sent again with every full look.
+	walkAgainExpr = fmt.Sprintf(`(async (settle, computed, ev) => {
+	const S = globalThis.__rodagent;
+	if (!S || !S.acc) throw new Error('__rodagent missing');
+	S.ev = ev;
+	S.acc.computed = computed;
+	S.acc.reset();
+	if (settle) await S.settle();
+	return S.pack(S.walk({limit: %d, pointer: true}));
+})`, AllIDsUpTo)
 	deltaExpr = fmt.Sprintf(`(async (settle) => {
 	const S = globalThis.__rodagent;
 	if (!S) throw new Error('__rodagent missing');
 	S.acc.reset();
 	if (settle) await S.settle();
-	return S.delta({limit: %d, pointer: true});
+	return S.pack(S.delta({limit: %d, pointer: true}));
 })`, AllIDsUpTo)
 )
 
@@ -58,7 +73,7 @@ var textExpr = fmt.Sprintf(`((ev) => {
 	const S = %s;
 	S.ev = ev;
 	S.acc.reset();
-	return S.walk({textOnly: true, pointer: true});
+	return S.pack(S.walk({textOnly: true, pointer: true}));
 })`, installJS)
 
 // TextFrame reads the page text of the frame behind world ctxID with the
@@ -70,9 +85,15 @@ var textExpr = fmt.Sprintf(`((ev) => {
 // items with the name a person would give them: the AX path makes refs of
 // them too.
 func TextFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (map[proto.DOMBackendNodeID]Item, error) {
-	_, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%q)", textExpr, ListenerEvent))
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%q)", textExpr, ListenerEvent))
 	if err != nil {
 		return nil, err
+	}
+	var meta struct {
+		Strs []string `json:"strs"`
+	}
+	if err := json.Unmarshal(payload, &meta); err != nil {
+		return nil, fmt.Errorf("ax: reading the page text: %w", err)
 	}
 	rows := splitRows(text)
 	out := make(map[proto.DOMBackendNodeID]Item, len(rows))
@@ -80,7 +101,7 @@ func TextFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 		if i >= len(ids) || ids[i] == 0 {
 			continue
 		}
-		it, ok := rowItem(r, nil, 0, nil)
+		it, ok := rowItem(r, nil, 0, meta.Strs)
 		if !ok {
 			continue
 		}
@@ -138,10 +159,22 @@ type walkPayload struct {
 // settle, the page first renders one frame (the look follows an action).
 // With computed, roles and names are Chromium's Element.computedRole and
 // computedName (the browser must expose them) instead of the page-side
-// computation of accname.js.
-func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle, computed bool) (*Walk, error) {
+// computation of accname.js. With installed, the world is known to hold the
+// inventory already (an earlier walk there succeeded), so the script itself
+// is sent only if it turns out missing.
+func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle, computed, installed bool) (*Walk, error) {
+	if installed {
+		w, err := walkFrame(ctx, c, ctxID, walkAgainExpr, settle, computed)
+		if !errors.Is(err, ErrNoInventory) {
+			return w, err
+		}
+	}
+	return walkFrame(ctx, c, ctxID, walkExpr, settle, computed)
+}
+
+func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, expr string, settle, computed bool) (*Walk, error) {
 	base := int(ctxID) * keySpan
-	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t, %q)", walkExpr, settle, computed, ListenerEvent))
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t, %q)", expr, settle, computed, ListenerEvent))
 	if err != nil {
 		return nil, err
 	}
@@ -363,9 +396,9 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 			return Item{}, false
 		}
 		k := atoi(r[2])
-		it := Item{Kind: KindRef, Depth: depth, Role: field(r[3]), Name: field(r[4]), State: stateBits(atoi(r[5])),
+		it := Item{Kind: KindRef, Depth: depth, Role: interned(r[3]), Name: field(r[4]), State: stateBits(atoi(r[5])),
 			Box: Box{X: atof(r[7]), Y: atof(r[8]), W: atof(r[9]), H: atof(r[10])}, HasBox: true,
-			Stable: field(r[12]), Landmark: interned(r[13]), Context: field(r[14]), Local: base + k + 1, Node: node[k]}
+			Stable: field(r[12]), Landmark: interned(r[13]), Context: interned(r[14]), Local: base + k + 1, Node: node[k]}
 		it.State.Value = field(r[6])
 		if clean := CleanName(it.Name, atoi(r[5])&65536 != 0); clean != it.Name {
 			it.RawName, it.Name = it.Name, clean
@@ -515,6 +548,11 @@ func evalDeep(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionC
 	if err := json.Unmarshal(top[1].Value, &text); err != nil {
 		return nil, "", nil, err
 	}
+	if strings.HasPrefix(text, packedPrefix) {
+		if text, err = unpack(text[len(packedPrefix):]); err != nil {
+			return nil, "", nil, err
+		}
+	}
 	var nodes []struct {
 		Value struct {
 			BackendNodeID proto.DOMBackendNodeID `json:"backendNodeId"`
@@ -530,4 +568,34 @@ func evalDeep(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionC
 		ids[i] = n.Value.BackendNodeID
 	}
 	return []byte(meta), text, ids, nil
+}
+
+// packedPrefix marks row text the inventory sent gzipped and base64-encoded
+// (S.pack in inventory.js): large reads travel faster that way.
+const packedPrefix = "~gz:"
+
+// maxUnpacked bounds what a packed read may expand to. The text comes from
+// the library's own isolated world, not from the page, but a bound keeps a
+// broken read from taking the process's memory.
+const maxUnpacked = 256 << 20
+
+func unpack(s string) (string, error) {
+	raw, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		return "", fmt.Errorf("ax: unpacking the inventory: %w", err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		return "", fmt.Errorf("ax: unpacking the inventory: %w", err)
+	}
+	var b strings.Builder
+	b.Grow(len(raw) * 5)
+	n, err := io.Copy(&b, io.LimitReader(zr, maxUnpacked+1))
+	if err != nil {
+		return "", fmt.Errorf("ax: unpacking the inventory: %w", err)
+	}
+	if n > maxUnpacked {
+		return "", fmt.Errorf("ax: unpacking the inventory: over %d bytes", maxUnpacked)
+	}
+	return b.String(), nil
 }

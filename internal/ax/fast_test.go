@@ -1,6 +1,10 @@
 package ax
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"strings"
 	"testing"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -26,12 +30,12 @@ func TestField(t *testing.T) {
 }
 
 func TestRowItems(t *testing.T) {
-	strs := []string{"main", `table "Orders"`}
+	strs := []string{"main", `table "Orders"`, "checkbox", `row "Ada"`, "textbox"}
 	node := map[int]proto.DOMBackendNodeID{7: 42}
 	text := "1\t0\tmain\t\t0\n" +
 		"2\t1\t1\tOrders\n" +
-		"0\t1\t7\tcheckbox\tSelect row 1\t1\t\t10\t20\t13\t13\t1\t#sel-1\t1\trow \"Ada\"\t2\t2\t-1\n" +
-		"0\t1\t8\ttextbox\tNotes\t1024\tline\\none\t0\t0\t100\t20\t0\t\t1\t\t0\t0\t7\n" +
+		"0\t1\t7\t3\tSelect row 1\t1\t\t10\t20\t13\t13\t1\t#sel-1\t1\t4\t2\t2\t-1\n" +
+		"0\t1\t8\t5\tNotes\t1024\tline\\none\t0\t0\t100\t20\t0\t\t1\t0\t0\t0\t7\n" +
 		"3\t1\t9\tPayment\n" +
 		"9\tbogus"
 	var items []Item
@@ -80,5 +84,39 @@ func TestStateBits(t *testing.T) {
 	}
 	if s := stateBits(2); s.Checked != "mixed" {
 		t.Errorf("%+v", s)
+	}
+}
+
+func TestUnpack(t *testing.T) {
+	pack := func(s string) string {
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		_, _ = zw.Write([]byte(s))
+		_ = zw.Close()
+		return base64.StdEncoding.EncodeToString(b.Bytes())
+	}
+	rows := strings.Repeat("0\t1\t27\t3\tDelete order 5 €\t0\t\t380\t285\t55\t21\t1\t#del-5\t2\t5\t3\t6\t-1\n", 3000)
+	for _, tc := range []struct {
+		name, in, want string
+		bad            bool
+	}{
+		{name: "rows", in: pack(rows), want: rows},
+		{name: "empty", in: pack(""), want: ""},
+		{name: "not base64", in: "%%%", bad: true},
+		{name: "not gzip", in: base64.StdEncoding.EncodeToString([]byte("plain text")), bad: true},
+		{name: "truncated", in: pack(rows)[:200], bad: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := unpack(tc.in)
+			if tc.bad {
+				if err == nil {
+					t.Fatalf("unpack accepted %q", tc.in)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Fatalf("unpack: %v, %d bytes, want %d", err, len(got), len(tc.want))
+			}
+		})
 	}
 }

@@ -105,9 +105,14 @@
     return n;
   }
 
+  const VISIBILITY = {visibilityProperty: true};
   function hiddenFromAT(el) {
-    return !el.checkVisibility({visibilityProperty: true}) || !!el.closest('[aria-hidden="true"],[inert]');
+    return !el.checkVisibility(VISIBILITY) || !!el.closest('[aria-hidden="true"],[inert]');
   }
+  // The walk never enters an aria-hidden or inert subtree (shadow hosts
+  // included, which closest() cannot see past), so within it only the
+  // element's own rendering is left to check.
+  const hiddenInWalk = el => !el.checkVisibility(VISIBILITY);
 
   // What the AX path calls interactive, from the DOM side.
   function strongCandidate(el) {
@@ -124,7 +129,7 @@
       // every item of a grid or tree grid, whatever its tabindex wiring
       if (COMPOSITE_ITEM.has(first) && el.closest('[role=grid],[role=treegrid]')) return true;
       if (first === 'row' && el.closest('[role=treegrid]')) return true;
-    } else if ((el.localName === 'td' || el.localName === 'th') && el.closest('table[role=grid],table[role=treegrid]')) {
+    } else if ((el.localName === 'td' || el.localName === 'th') && inGridTable(el)) {
       return true;
     }
     // a sorted column's header: the sort order is its state, and a plain
@@ -135,6 +140,17 @@
   }
 
   const COMPOSITE_ITEM = new Set(['gridcell', 'columnheader', 'rowheader']);
+
+  // Whether a cell stands in a grid table, asked once per row rather than
+  // once per cell (a large table has tens of thousands of cells); the memo
+  // lives for one read.
+  let gridMemo = new Map();
+  function inGridTable(cell) {
+    const row = cell.parentElement;
+    let v = gridMemo.get(row);
+    if (v === undefined) { v = !!cell.closest('table[role=grid],table[role=treegrid]'); gridMemo.set(row, v); }
+    return v;
+  }
 
   // What a person would click though no role says so: focusable, an inline
   // click handler, draggable, a label standing in for its hidden input.
@@ -250,10 +266,14 @@
     return a;
   }
 
+  const TEST_ATTRS = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
+  const TEST_SEL = TEST_ATTRS.map(a => '[' + a + ']').join(',');
   function stableOf(el) {
-    for (const a of ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy']) {
-      const v = el.getAttribute(a);
-      if (v) return '[' + a + '=' + v + ']';
+    if (el.matches(TEST_SEL)) { // one selector match instead of five reads: most elements have none
+      for (const a of TEST_ATTRS) {
+        const v = el.getAttribute(a);
+        if (v) return '[' + a + '=' + v + ']';
+      }
     }
     const id = el.id;
     if (id && !GENERATED_ID.test(id)) return '#' + id;
@@ -354,7 +374,7 @@
   function firstText(el) {
     if (el.localName === 'tr') {
       for (const c of el.cells) {
-        if (c.querySelector(CONTROLS)) continue;
+        if (c.firstElementChild && c.querySelector(CONTROLS)) continue; // a cell of bare text holds no control
         const t = collapse(c.textContent);
         if (t) return t;
       }
@@ -414,15 +434,20 @@
     return i;
   }
 
-  // row of a ref: [0, depth, k, role, name, state, value, x, y, w, h, inView, stable, landmark#, context,
-  //                 group#, row, up (key of the enclosing ref, -1 for none), current, sort, level, valuemin,
-  //                 valuemax, valuetext]
+  // row of a ref: [0, depth, k, role#, name, state, value, x, y, w, h, inView, stable, landmark#, context#,
+  //                 group#, row, up (key of the enclosing ref, -1 for none), then, only when one is set:
+  //                 current, sort, level, valuemin, valuemax, valuetext]
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up) {
     const b = box(el, vw, vh);
     const k = keyOf(el), st = stateOf(el, role, focused), v = valueOf(el, role), x = extrasOf(el, role);
     S.sig[k] = st + '|' + v + '|' + x.join('|');
     S.role[k] = role;
-    return [0, depth, k, role, name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), intern(lm), ctx, intern(group), rowNo || 0, up === undefined ? -1 : up, ...x];
+    // Roles and contexts repeat over thousands of rows: they go out interned,
+    // and the trailing extras only when one is set (the payload's size is
+    // most of a large page's first look).
+    const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5]) row.push(...x);
+    return row;
   }
 
   // Page text. A person reads more than controls: paragraphs, list items,
@@ -441,7 +466,7 @@
   const TEXT_MAX = 300;
 
   function ownText(el) {
-    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && /\S/.test(c.data)) return true;
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && c.data.trim()) return true; // trim skips what \s matches
     return false;
   }
 
@@ -519,7 +544,7 @@
 
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
-    strs = []; sid = new Map(); S.sig = []; S.role = [];
+    strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map();
     const L = listened();
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
@@ -548,7 +573,7 @@
       let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up, childSink = sink;
       const hasRole = el.hasAttribute('role');
       if (tag === 'iframe' || tag === 'frame') {
-        if (!hiddenFromAT(el)) {
+        if (!hiddenInWalk(el)) {
           rows.push([3, depth, keyOf(el), collapse(el.getAttribute('title') || el.getAttribute('name') || '')]);
           pick.push(el);
         }
@@ -558,7 +583,7 @@
       if (STRUCT_TAGS.has(tag) || hasRole) {
         role = (!hasRole && IMPLICIT[tag]) || roleAt(el);
         if (role === 'heading') {
-          if (!hiddenFromAT(el)) {
+          if (!hiddenInWalk(el)) {
             const name = collapse(cName(el));
             const level = +(el.getAttribute('aria-level') || (/^h[1-6]$/.test(tag) ? tag[1] : 2));
             rows.push([2, depth, level, name]);
@@ -568,7 +593,7 @@
         } else if (LANDMARK.has(role)) {
           const name = collapse(cName(el));
           if ((role !== 'form' && role !== 'region') || name) {
-            if (!hiddenFromAT(el)) {
+            if (!hiddenInWalk(el)) {
               rows.push([1, depth, role, name, (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')) ? 1 : 0]);
               childDepth = depth + 1;
               childLm = role + (name ? ' ' + lq(name) : '');
@@ -599,7 +624,7 @@
         if (weak === 'edit') isRef = true;
         else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer') || (L.hot.has(el) && !delegationRoot(el, L))) isRef = 'named';
       }
-      if (isRef && !hiddenFromAT(el)) {
+      if (isRef && !hiddenInWalk(el)) {
         let rrole = roleOf(el);
         let name = nameOf(el, rrole);
         if (isRef === 'named') {
@@ -653,6 +678,7 @@
       if (block) stack.push([' ', tsink]);
     }
     for (const row of texts) row[4] = sinkText(row[4]);
+    gridMemo = new Map();
     return {rows, cand, pick, shadows, closed, focused, vw, vh, weak: new Set(weakRefs)};
   }
 
@@ -798,6 +824,27 @@
   ]);
 
   // node(k) is the element behind key k, for its backend node id.
+  // A large read travels gzipped: CDP carries a big string slowly (about
+  // 0.15 s per MB through Chromium's protocol layer, measured on 2 cores),
+  // and the browser's own CompressionStream shrinks rows 4–6× in a fraction
+  // of that. Small reads go as they are: the round through the stream would
+  // cost more than it saves. The Go side knows a packed text by its prefix,
+  // which no row text has (rows start with their kind digit).
+  const PACK_OVER = 1 << 16;
+  S.pack = async function (r) {
+    const text = r[1];
+    if (text.length < PACK_OVER || typeof CompressionStream !== 'function' || !Uint8Array.prototype.toBase64) return r;
+    try {
+      const cs = new CompressionStream('gzip');
+      const w = cs.writable.getWriter();
+      w.write(new TextEncoder().encode(text)).catch(() => {});
+      w.close().catch(() => {});
+      const buf = new Uint8Array(await new Response(cs.readable).arrayBuffer());
+      r[1] = '~gz:' + buf.toBase64();
+    } catch (e) { /* sent as it is */ }
+    return r;
+  };
+
   S.node = k => [q({pk: [k]}), '', S.els[k] ? [S.els[k]] : []];
   return S;
 })()
