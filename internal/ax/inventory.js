@@ -221,9 +221,10 @@
     '[role=slider],[role=spinbutton],[role=row],[role=listitem],[role=gridcell]';
   const CLICKABLE_MAX_NODES = 60;
   function delegationRoot(el, L) {
-    if ((L.inner.get(el) || 0) >= 2) return true;
-    if (el.getElementsByTagName('*').length > CLICKABLE_MAX_NODES) return true;
-    return !!el.querySelector(HOLDS);
+    if ((L.inner.get(el) || 0) >= 2 || el.querySelector(HOLDS)) return true; // stops at the first it finds
+    let n = 0;
+    for (const w = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT); w.nextNode();) if (++n > CLICKABLE_MAX_NODES) return true;
+    return false;
   }
 
   const ICON = /(?:^|\s)(?:fa[srlbd]?|icon|glyphicon|bi|mdi|ti|ion|las?|octicon|codicon)-([a-z][a-z0-9-]*)/;
