@@ -3,16 +3,20 @@ package rodagent
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"math"
+	"sync"
 
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/ysmood/gson"
 	"golang.org/x/sync/errgroup"
+
+	"github.com/rodagent/rodagent/internal/ax"
 )
 
 // refBoxes reads the page's refs now and returns the visible part of each,
@@ -48,6 +52,7 @@ func (p *Page) refBoxes(ctx context.Context, area Box) ([]RefBox, error) {
 
 	clips := frameClips(inv, area)
 	var out []RefBox
+	var elems []int // inv.elems index of each box in out
 	for i, e := range inv.elems {
 		if handles[i] == "" || !e.HasBox {
 			continue
@@ -60,11 +65,155 @@ func (p *Page) refBoxes(ctx context.Context, area Box) ([]RefBox, error) {
 		if !ok {
 			continue
 		}
-		b.X -= area.X
-		b.Y -= area.Y
 		out = append(out, RefBox{Ref: handles[i], Role: e.Role, Name: e.Name, Box: b})
+		elems = append(elems, i)
 	}
-	return out, nil
+	reach := p.reachable(ctx, inv, out, elems)
+	shown := out[:0]
+	for i, b := range out {
+		if reach[i] {
+			b.Box.X -= area.X
+			b.Box.Y -= area.Y
+			shown = append(shown, b)
+		}
+	}
+	return shown, nil
+}
+
+// reachJS answers, for each check [k, x0, y0, x1, y1, …] of one document
+// (points in its viewport), whether a person can reach what it names there:
+// with k >= 0 the inventory's element k, which must not be inert or outside
+// an open modal dialog, and must be what is hit at one of the points (itself,
+// a descendant, or — pointer-events: none — an ancestor); with k = -1 a
+// child frame, whose <iframe> must be what is hit. A backdrop, a modal
+// dialog or anything else on top answers the hit test instead. Points outside
+// the viewport (a full-page shot) cannot be hit-tested and count as reached;
+// so does an element the inventory no longer holds.
+const reachJS = `(function (checks) {
+	const S = globalThis.__rodagent;
+	const within = (a, n) => { for (; n; n = n.parentNode || n.host) if (n === a) return true; return false; };
+	const modal = document.querySelector(':modal');
+	const vw = innerWidth, vh = innerHeight;
+	return checks.map(c => {
+		const k = c[0];
+		const el = k >= 0 && S && S.els ? S.els[k] : null;
+		if (k >= 0) {
+			if (!el || !el.isConnected) return true;
+			if (el.closest('[inert]') || (modal && !within(modal, el))) return false;
+		}
+		const root = el && el.getRootNode().elementFromPoint ? el.getRootNode() : document;
+		let tested = false;
+		for (let i = 1; i + 1 < c.length; i += 2) {
+			const x = c[i], y = c[i + 1];
+			if (x < 0 || y < 0 || x >= vw || y >= vh) continue;
+			const hit = root.elementFromPoint(x, y);
+			if (!hit) continue;
+			tested = true;
+			if (el ? within(el, hit) || within(hit, el) : hit.tagName === 'IFRAME' || hit.tagName === 'FRAME') return true;
+		}
+		return !tested;
+	});
+})`
+
+// reachable reports, for each box (in top-level viewport coordinates) of the
+// element inv.elems[elems[i]], whether a person could reach it: not inert,
+// not outside an open modal, not under a backdrop or anything else drawn on
+// top, in its own document and in every document around its frame. A label
+// on a control the page has put out of reach would invite an action that
+// cannot land. Each document is asked once; a document that cannot answer
+// (gone, or read from the AX tree) keeps its labels.
+func (p *Page) reachable(ctx context.Context, inv *inventory, boxes []RefBox, elems []int) []bool {
+	reach := make([]bool, len(boxes))
+	for i := range reach {
+		reach[i] = true
+	}
+	type check struct {
+		box  int
+		args []float64
+	}
+	byFrame := map[proto.PageFrameID][]check{}
+	worlds := map[proto.PageFrameID]proto.RuntimeExecutionContextID{}
+	p.mu.Lock()
+	for id, j := range inv.byID {
+		if ff := p.fast[id]; ff != nil && ff.loader == j.info.loader && ff.world != 0 {
+			worlds[id] = ff.world
+		}
+	}
+	p.mu.Unlock()
+	for i, b := range boxes {
+		e := inv.elems[elems[i]]
+		j := inv.byID[proto.PageFrameID(e.Frame)]
+		if j == nil {
+			continue
+		}
+		pts := probePoints(b.Box)
+		if w, ok := worlds[j.info.id]; ok && e.Local != 0 {
+			if k, ok := ax.LocalIndex(w, e.Local); ok {
+				byFrame[j.info.id] = append(byFrame[j.info.id], check{i, append([]float64{float64(k)}, shift(pts, j.originX, j.originY)...)})
+			}
+		}
+		// Every document around the frame must let the point through to its <iframe>.
+		for depth := 0; j.info.parent != "" && depth < 32; depth++ {
+			parent := inv.byID[j.info.parent]
+			if parent == nil {
+				break
+			}
+			byFrame[parent.info.id] = append(byFrame[parent.info.id], check{i, append([]float64{-1}, shift(pts, parent.originX, parent.originY)...)})
+			j = parent
+		}
+	}
+	var mu sync.Mutex
+	var g errgroup.Group
+	for id, checks := range byFrame {
+		w, ok := worlds[id]
+		if !ok {
+			continue
+		}
+		j := inv.byID[id]
+		g.Go(func() error {
+			args := make([][]float64, len(checks))
+			for i, c := range checks {
+				args[i] = c.args
+			}
+			js, _ := json.Marshal(args)
+			res, err := proto.RuntimeEvaluate{Expression: reachJS + "(" + string(js) + ")", ContextID: w, ReturnByValue: true}.Call(j.info.sess.Bind(ctx))
+			if err != nil || res.ExceptionDetails != nil {
+				return nil // the document went away or could not tell: its labels stay
+			}
+			var ok []bool
+			if json.Unmarshal([]byte(res.Result.Value.JSON("", "")), &ok) != nil || len(ok) != len(checks) {
+				return nil
+			}
+			mu.Lock()
+			for i, c := range checks {
+				if !ok[i] {
+					reach[c.box] = false
+				}
+			}
+			mu.Unlock()
+			return nil
+		})
+	}
+	_ = g.Wait()
+	return reach
+}
+
+// probePoints are where a box is hit-tested: its centre and, just inside,
+// its four corners, so a control half under a sticky header still counts.
+func probePoints(b Box) []float64 {
+	in := math.Min(2, math.Min(b.Width, b.Height)/4)
+	x0, y0, x1, y1 := b.X+in, b.Y+in, b.X+b.Width-in, b.Y+b.Height-in
+	return []float64{b.X + b.Width/2, b.Y + b.Height/2, x0, y0, x1, y0, x0, y1, x1, y1}
+}
+
+// shift moves top-level viewport points into a document whose viewport
+// starts at (ox, oy).
+func shift(pts []float64, ox, oy float64) []float64 {
+	out := make([]float64, len(pts))
+	for i := 0; i < len(pts); i += 2 {
+		out[i], out[i+1] = pts[i]-ox, pts[i+1]-oy
+	}
+	return out
 }
 
 // frameClips is the visible rectangle of each frame in top-level viewport

@@ -3,6 +3,7 @@ package rodagent_test
 import (
 	"errors"
 	"image/color"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -87,5 +88,73 @@ func TestAnnotateLeavesAMarkWithoutActing(t *testing.T) {
 	}
 	if err := p.Annotate(ctx, "btn-nothing", "x"); !errors.Is(err, rodagent.ErrNotFound) {
 		t.Errorf("unknown ref: want ErrNotFound, got %v", err)
+	}
+}
+
+// An annotated screenshot labels only what a person can reach: refs under a
+// modal dialog's backdrop — a native showModal (the page goes inert), a
+// scripted one drawn over the page, a library's (MUI) — get no label, and
+// get it back when the dialog closes.
+func TestAnnotatedShotSkipsRefsUnderAModal(t *testing.T) {
+	t.Parallel()
+	ctx := testCtx(t, 90*time.Second)
+	labelled := func(p *rodagent.Page) []string {
+		t.Helper()
+		shot, err := p.Screenshot(ctx, rodagent.ShotAnnotate())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var refs []string
+		for _, r := range shot.Refs {
+			refs = append(refs, r.Ref)
+		}
+		return refs
+	}
+	click := func(p *rodagent.Page, ref string) {
+		t.Helper()
+		if st, err := p.Click(ctx, ref); err != nil || !st.OK() {
+			t.Fatalf("click %s: %v %v", ref, st, err)
+		}
+		snapshot(t, p)
+	}
+	page := []string{"btn-edit-order", "btn-delete-order", "lnk-help", "chk-rush-delivery", "btn-open-native-dialog", "btn-open-custom-dialog"}
+
+	p := open(t, "modal-backdrop.html")
+	snapshot(t, p)
+	if got := labelled(p); !slices.Equal(got, page) {
+		t.Errorf("no dialog open: labels %v, want %v", got, page)
+	}
+	click(p, "btn-open-native-dialog")
+	if got := labelled(p); !slices.Equal(got, []string{"btn-keep-it"}) {
+		t.Errorf("native modal dialog open: labels %v, want only the dialog's btn-keep-it", got)
+	}
+	click(p, "btn-keep-it")
+	if got := labelled(p); !slices.Equal(got, page) {
+		t.Errorf("native dialog closed: labels %v, want %v", got, page)
+	}
+	click(p, "btn-open-custom-dialog")
+	if got := labelled(p); !slices.Equal(got, []string{"btn-ship"}) {
+		t.Errorf("scripted modal over a backdrop: labels %v, want only the dialog's btn-ship", got)
+	}
+
+	m := open(t, "components/modal-form.html")
+	s := snapshot(t, m)
+	opener, ok := findRef(s, "button", "Open settings")
+	if !ok {
+		t.Fatalf("no Open settings button:\n%s", s.FullText())
+	}
+	if got := labelled(m); !slices.Contains(got, opener) {
+		t.Errorf("MUI page, dialog closed: %s not labelled in %v", opener, got)
+	}
+	click(m, opener)
+	s = snapshot(t, m, rodagent.WithFull())
+	got := labelled(m)
+	for _, want := range []string{"inp-display-name", "chk-email-me", "btn-cancel", "btn-save"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("MUI dialog open: its %s is not labelled (%v)", want, got)
+		}
+	}
+	if slices.Contains(got, opener) {
+		t.Errorf("MUI dialog open: %s under the backdrop is labelled (%v)", opener, got)
 	}
 }

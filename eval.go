@@ -3,8 +3,10 @@ package rodagent
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/ysmood/gson"
@@ -40,8 +42,8 @@ func (p *Page) Eval(ctx context.Context, js string, args ...any) (gson.JSON, err
 	if strings.TrimSpace(js) == "" {
 		return gson.JSON{}, fmt.Errorf("%w: eval: empty script", ErrBadOption)
 	}
-	expr := js
-	if len(args) > 0 {
+	expr, wrapped := js, len(args) > 0
+	if wrapped {
 		var err error
 		if expr, err = callExpr(js, args); err != nil {
 			return gson.JSON{}, err
@@ -57,9 +59,13 @@ func (p *Page) Eval(ctx context.Context, js string, args ...any) (gson.JSON, err
 	defer unlock()
 	p.markActed()
 	res, err := p.evaluate(ctx, expr)
-	if err == nil && len(args) == 0 && res.Type == proto.RuntimeRemoteObjectTypeFunction {
+	if err == nil && !wrapped && res.Type == proto.RuntimeRemoteObjectTypeFunction {
 		expr, _ = callExpr(js, nil) // a function given without args: call it
+		wrapped = true
 		res, err = p.evaluate(ctx, expr)
+	}
+	if ee := (*EvalError)(nil); wrapped && errors.As(err, &ee) {
+		ee.Line, ee.Column = scriptPosition(js, ee.Line, ee.Column)
 	}
 	if err != nil {
 		return gson.JSON{}, err
@@ -80,6 +86,23 @@ func callExpr(js string, args []any) (string, error) {
 	}
 	// Newlines keep a trailing // comment in js from swallowing the call.
 	return "(\n" + js + "\n)(..." + string(b) + ")", nil
+}
+
+// scriptPosition maps a 0-based position (column in UTF-16 units, as V8
+// counts) in callExpr's wrapper back to js:
+// the wrapper opens with one line of its own, and a throw from the call
+// itself (js is not a function) sits after js's last line, reported as js's end.
+func scriptPosition(js string, line, column int) (int, int) {
+	line-- // the "(" line
+	lines := strings.Split(js, "\n")
+	switch {
+	case line < 0:
+		return 0, 0
+	case line >= len(lines):
+		last := len(lines) - 1
+		return last, len(utf16.Encode([]rune(lines[last])))
+	}
+	return line, column
 }
 
 func (p *Page) evaluate(ctx context.Context, expr string) (*proto.RuntimeRemoteObject, error) {

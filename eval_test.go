@@ -123,3 +123,35 @@ func jsonOf(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// EvalError's Line and Column point into the script as the caller wrote it,
+// whether Eval runs it as an expression or calls it with arguments.
+func TestEvalErrorPosition(t *testing.T) {
+	t.Parallel()
+	p := open(t, "next.html")
+	ctx := testCtx(t, 30*time.Second)
+	cases := []struct {
+		name         string
+		js           string
+		args         []any
+		line, column int
+	}{
+		{"expression", "1;\n  throw new Error('two')", nil, 1, 2},
+		{"function with args", "(a) => {\n  throw new Error(a)\n}", []any{"x"}, 1, 2},
+		{"function with args, first line", "a => { throw new Error(a) }", []any{"x"}, 0, 7},
+		{"function without args", "() => {\n\n    throw new Error('three')\n}", nil, 2, 4},
+		{"syntax error with args", "(a) => {\n  a +* 1\n}", []any{1}, 1, 5},
+		{"not a function", "42", []any{1}, 0, 2},
+	}
+	for _, c := range cases {
+		_, err := p.Eval(ctx, c.js, c.args...)
+		var ee *rodagent.EvalError
+		if !errors.As(err, &ee) {
+			t.Errorf("%s: want an *EvalError, got %v", c.name, err)
+			continue
+		}
+		if ee.Line != c.line || ee.Column != c.column {
+			t.Errorf("%s: %q at line %d column %d, want line %d column %d", c.name, ee.Message, ee.Line, ee.Column, c.line, c.column)
+		}
+	}
+}

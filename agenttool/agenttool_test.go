@@ -54,6 +54,7 @@ func TestBadInputIsAResultBeforeAnySideEffect(t *testing.T) {
 		{`{"action":"dialog"}`, "dialog needs accept"},
 		{`{"action":"scroll"}`, "scroll needs direction"},
 		{`{"action":"scroll","direction":"sideways"}`, "direction must be"},
+		{`{"action":"scroll","ref":"btn-far-away","amount":300}`, "amount goes with direction"},
 		{`{"action":"screenshot","mode":"element"}`, "mode=element needs ref"},
 		{`{"action":"tab_select"}`, "tab_select needs tab"},
 		{`{"action":"open"}`, "open needs url"},
@@ -219,7 +220,7 @@ func TestTabs(t *testing.T) {
 		t.Fatalf("tab_new: %+v / %+v", first, second)
 	}
 	res := must(t, tool, `{"action":"tabs"}`)
-	contains(t, "tabs", res, "* "+second.Tab, "  "+first.Tab)
+	contains(t, "tabs", res, "* "+second.Tab+` "`+url+`"`, "  "+first.Tab+` "`+url+`"`) // origins are page-made: quoted
 	if strings.Contains(res.Text, "Rows") {
 		t.Errorf("tabs show origins only:\n%s", res.Text)
 	}
@@ -296,6 +297,10 @@ func TestElementVerbs(t *testing.T) {
 	contains(t, "drag landed", must(t, tool, `{"action":"text"}`), `"Dropped card"`)
 	contains(t, "scroll down", must(t, tool, `{"action":"scroll","direction":"down","amount":400}`), "scroll down → ready")
 	contains(t, "scroll to ref", must(t, tool, `{"action":"scroll","ref":"btn-far-away"}`), "scroll btn-far-away → ready")
+	snap := must(t, tool, `{"action":"snapshot","full":true}`).Text
+	feed := refNamed(t, snap, "feed")
+	contains(t, "wheel over a ref", must(t, tool, `{"action":"scroll","ref":"`+feed+`","direction":"down","amount":200}`), "scroll "+feed+" down → ready")
+	contains(t, "the wheel scrolled the box, not the page", must(t, tool, `{"action":"text"}`), `"Feed scrolled down"`)
 	res = call(t, tool, `{"action":"click","ref":"btn-nothing-here"}`)
 	if res.OK || res.Status != string(rodagent.NotFound) {
 		t.Errorf("an unknown ref: %+v", res)
@@ -478,4 +483,18 @@ func TestHostGoneIsAnError(t *testing.T) {
 	if !errors.Is(err, rodagent.ErrClosed) && !errors.Is(err, rodagent.ErrBrowserGone) {
 		t.Errorf("want ErrClosed or ErrBrowserGone, got %v", err)
 	}
+}
+
+// refNamed is the ref on the snapshot line whose ref contains slug.
+func refNamed(t *testing.T, snap, slug string) string {
+	t.Helper()
+	for _, line := range strings.Split(snap, "\n") {
+		for _, f := range strings.Fields(line) {
+			if strings.Contains(f, "-"+slug) {
+				return f
+			}
+		}
+	}
+	t.Fatalf("no ref with %q in the snapshot:\n%s", slug, snap)
+	return ""
 }

@@ -75,6 +75,10 @@ func site() http.Handler {
 		<div id="dst" role="button" tabindex="0" ondragover="event.preventDefault()"
 			ondrop="event.preventDefault(); this.textContent = 'Dropped ' + event.dataTransfer.getData('text/plain')"
 			style="width:200px;height:80px;background:#eef">Done column</div>
+		<div id="feed" role="log" aria-label="Feed" tabindex="0" style="height:100px;overflow:auto"
+			onscroll="document.getElementById('fed').textContent = 'Feed scrolled ' + (this.scrollTop > 0 ? 'down' : 'up')">
+			<div style="height:1000px">Feed items</div></div>
+		<p id="fed"></p>
 		<div style="height:3000px"></div>
 		<button id="far">Far away</button>
 		<script>console.log('widgets ready'); console.error('something "quoted"\nsecond line');</script></main>`)

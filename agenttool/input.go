@@ -20,7 +20,7 @@ type Input struct {
 	Text      string   `json:"text,omitempty" jsonschema:"type: the text for the field; wait: text to wait for; dialog: text for a prompt"`
 	Key       string   `json:"key,omitempty" jsonschema:"press: the key, e.g. Enter, Tab, Shift+Tab, Escape, ArrowDown"`
 	Values    []string `json:"values,omitempty" jsonschema:"select: options to choose, by value or label"`
-	Direction string   `json:"direction,omitempty" jsonschema:"scroll: up, down, left or right"`
+	Direction string   `json:"direction,omitempty" jsonschema:"scroll: up, down, left or right; with ref, the wheel turns over that element"`
 	Amount    int      `json:"amount,omitempty" jsonschema:"scroll: pixels (default: most of a screen)"`
 	URL       string   `json:"url,omitempty" jsonschema:"open, tab_new: the address; wait: a pattern the URL must match"`
 	Tab       string   `json:"tab,omitempty" jsonschema:"a tab id from tabs; default: the current tab"`
@@ -114,6 +114,9 @@ func (t *Tool) check(in Input) *badInput {
 		}
 		if in.Amount < 0 {
 			return bad("amount must not be negative")
+		}
+		if in.Amount > 0 && in.Direction == "" {
+			return bad("amount goes with direction (a ref alone is scrolled into view)")
 		}
 	case "dialog":
 		if in.Accept == nil {

@@ -18,11 +18,11 @@ type field struct {
 
 var fields = []field{
 	{name: "action", typ: "string", desc: "what to do (see the tool description)"},
-	{name: "ref", typ: "string", desc: "an element's ref from the latest snapshot, e.g. btn-sign-in (f1/… inside frames). screenshot: the element to capture; scroll: scroll it into view; wait: the element to wait for"},
+	{name: "ref", typ: "string", desc: "an element's ref from the latest snapshot, e.g. btn-sign-in (f1/… inside frames). screenshot: the element to capture; scroll: scroll it into view, or with direction turn the wheel over it; wait: the element to wait for"},
 	{name: "text", typ: "string", desc: "type: the text that replaces the field's content (empty clears it); wait: text to wait for on the page; dialog: text to enter into a prompt"},
 	{name: "key", typ: "string", desc: "press: the key, optionally with modifiers: Enter, Tab, Shift+Tab, Escape, Space, ArrowUp, ArrowDown, ArrowLeft, ArrowRight, Backspace, Delete, Home, End, PageUp, PageDown"},
 	{name: "values", typ: "array", items: "string", desc: "select: the options to choose, by value or visible label"},
-	{name: "direction", typ: "string", enum: []string{"up", "down", "left", "right"}, desc: "scroll: which way to turn the wheel"},
+	{name: "direction", typ: "string", enum: []string{"up", "down", "left", "right"}, desc: "scroll: which way to turn the wheel (over ref when given, else over the page)"},
 	{name: "amount", typ: "integer", desc: "scroll: pixels to scroll (default: most of a screen)"},
 	{name: "url", typ: "string", desc: "open, tab_new: the address to load; wait (until=url): a pattern the URL must match (a substring or regular expression)"},
 	{name: "tab", typ: "string", desc: "a tab id from tabs; default: the current tab"},
@@ -70,7 +70,7 @@ var verbs = []verb{
 	{name: "focus", required: []string{"ref"}, optional: []string{"tab"}, desc: "Give an element keyboard focus without clicking."},
 	{name: "type", required: []string{"ref", "text"}, optional: []string{"tab"}, desc: "Replace a text field's content with text (empty text clears it)."},
 	{name: "press", required: []string{"key"}, optional: []string{"tab"}, desc: "Press a key on the focused element (Enter submits forms and always asks for approval)."},
-	{name: "scroll", optional: []string{"direction", "amount", "ref", "tab"}, desc: "Scroll the page by direction (and amount), or scroll a ref into view."},
+	{name: "scroll", optional: []string{"direction", "amount", "ref", "tab"}, desc: "Scroll the page by direction (and amount), turn the wheel over an element (ref and direction: a feed, a list, a map), or scroll a ref into view (ref alone)."},
 	{name: "select", required: []string{"ref", "values"}, optional: []string{"tab"}, desc: "Choose options of a native <select> (for other dropdowns: click, snapshot, click the option)."},
 	{name: "check", required: []string{"ref"}, optional: []string{"tab"}, desc: "Make sure a checkbox, radio or switch is checked."},
 	{name: "uncheck", required: []string{"ref"}, optional: []string{"tab"}, desc: "Make sure a checkbox or switch is not checked."},

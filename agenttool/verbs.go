@@ -26,6 +26,8 @@ const (
 // label names a call in its answer: "click btn-save", "press Enter".
 func label(in Input) string {
 	switch {
+	case in.Ref != "" && in.Direction != "":
+		return in.Action + " " + in.Ref + " " + in.Direction
 	case in.Ref != "" && in.Action != "wait":
 		return in.Action + " " + in.Ref
 	case in.Key != "":
@@ -64,9 +66,12 @@ func (t *Tool) act(ctx context.Context, p *rodagent.Page, in Input) (Result, err
 	case "drag":
 		st, err = p.Drag(ctx, in.Ref, in.To)
 	case "scroll":
-		if in.Ref != "" {
+		switch {
+		case in.Ref != "" && in.Direction != "":
+			st, err = p.ScrollAt(ctx, in.Ref, in.Direction, in.Amount)
+		case in.Ref != "":
 			st, err = p.Scroll(ctx, in.Ref, 0)
-		} else {
+		default:
 			st, err = p.Scroll(ctx, in.Direction, in.Amount)
 		}
 	default:

@@ -280,7 +280,7 @@ func describe(a rodagent.Action) string {
 		s += " " + strconv.Quote(a.Text)
 	}
 	if a.Origin != "" {
-		s += " on " + a.Origin
+		s += " on " + rodagent.Quote(a.Origin, 200)
 	}
 	return s
 }

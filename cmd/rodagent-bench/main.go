@@ -4,6 +4,8 @@
 //
 //	go run ./cmd/rodagent-bench            # from the repository root
 //	go run ./cmd/rodagent-bench -n 21 -fixtures path/to/testdata/fixtures
+//	go run ./cmd/rodagent-bench -playwright DIR -playwright-mcp DIR2  # peers, measured in the same run
+//	go run ./cmd/rodagent-bench -only peers -playwright-mcp DIR2        # the peers section alone
 //
 // For each page: the snapshot's characters and refs; the full snapshot's time
 // (median and spread); the raw Accessibility.getFullAXTree of the same page in
@@ -53,12 +55,15 @@ func main() {
 	n := flag.Int("n", 15, "runs per measurement")
 	bin := flag.String("chromium", "/usr/bin/chromium", "the Chromium binary started for Connect and Playwright")
 	pwDir := flag.String("playwright", "", "a directory where `npm install playwright-core` ran: measure Playwright's AI snapshot on the same pages")
+	pwMCPDir := flag.String("playwright-mcp", "", "a directory where `npm install @playwright/mcp` ran: measure what Playwright MCP's browser_snapshot returns on the same pages")
+	timeout := flag.Duration("timeout", 40*time.Minute, "the whole run's deadline (a busy machine needs more)")
+	only := flag.String("only", "", "run one section only: \"peers\" (Playwright and Playwright MCP next to rodagent)")
 	flag.Parse()
 	log.SetFlags(0)
 	if _, err := os.Stat(*fixtures); err != nil {
 		log.Fatalf("rodagent-bench: %v (run from the repository root, or pass -fixtures)", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -80,6 +85,14 @@ func main() {
 	fmt.Printf("rodagent-bench · %s · %s/%s · %d CPUs · %s · %s · %s · %d runs\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"),
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), machine(), version, runtime.Version(), *n)
 	base := "http://" + ln.Addr().String()
+	if *only == "peers" {
+		if err := allPeers(ctx, b, base, *pwDir, *pwMCPDir, *bin, *n); err != nil {
+			log.Fatal(err)
+		}
+		return
+	} else if *only != "" {
+		log.Fatalf("rodagent-bench: -only %q: the one section that runs alone is \"peers\"", *only)
+	}
 	ws, stop, err := stockChromium(ctx, *bin)
 	if err != nil {
 		log.Fatalf("starting a stock Chromium for Connect: %v", err)
@@ -116,9 +129,7 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Println()
-	fmt.Println("### Peers on the same pages, same run")
-	fmt.Println()
-	if err := peers(ctx, b, base, *pwDir, *bin, min(*n, 5)); err != nil {
+	if err := allPeers(ctx, b, base, *pwDir, *pwMCPDir, *bin, *n); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println()
@@ -149,6 +160,20 @@ func main() {
 	if err := perAction(ctx, b, "http://"+ln.Addr().String()+"/native.html", *n); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// allPeers prints the peers' sections: Playwright's AI snapshot, then what
+// Playwright MCP returns to a model.
+func allPeers(ctx context.Context, b *rodagent.Browser, base, pwDir, pwMCPDir, bin string, n int) error {
+	fmt.Println("### Peers on the same pages, same run")
+	fmt.Println()
+	if err := peers(ctx, b, base, pwDir, bin, min(n, 5)); err != nil {
+		return err
+	}
+	fmt.Println()
+	fmt.Println("### Sizes next to Playwright MCP (same pages, same run)")
+	fmt.Println()
+	return peersMCP(ctx, b, base, pwMCPDir, bin, min(n, 5))
 }
 
 // perAction prints the CDP round trips and median time of each action on a

@@ -18,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/rodagent/rodagent"
 )
 
 // Exit codes of the CLI verbs. A failed action exits with its status's code,
@@ -593,6 +595,16 @@ func cmdPDF(c *cli, fs *flag.FlagSet, args []string) error {
 	return c.save(a, pos[0])
 }
 
+// tabLine is one line of the tab list, as the agent tool prints it: the
+// origin comes from the page's URL, so it is quoted like all page text.
+func tabLine(current bool, id, origin string) string {
+	mark := " "
+	if current {
+		mark = "*"
+	}
+	return fmt.Sprintf("%s %s %s\n", mark, id, rodagent.Quote(origin, 200))
+}
+
 func cmdTabs(c *cli, fs *flag.FlagSet, args []string) error {
 	pos, err := c.parse(fs, args, 0, 2)
 	if err != nil {
@@ -615,11 +627,7 @@ func cmdTabs(c *cli, fs *flag.FlagSet, args []string) error {
 		_ = json.Unmarshal(a.raw, &list)
 		var b strings.Builder
 		for _, t := range list.Tabs {
-			mark := " "
-			if t.Current {
-				mark = "*"
-			}
-			fmt.Fprintf(&b, "%s %s %s\n", mark, t.ID, t.Origin)
+			b.WriteString(tabLine(t.Current, t.ID, t.Origin))
 		}
 		return c.show(a, b.String())
 	case len(pos) == 2 && pos[0] == "open":
