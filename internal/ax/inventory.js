@@ -543,6 +543,23 @@
     return x.hasAttribute('role') ? 2 : 0;
   }
 
+  // modalBlock: while a dialog is open with showModal(), everything outside
+  // it is inert — no one can read or click it, and Chromium's AX tree drops
+  // it. The walk skips what branches off the modal's ancestors: the set
+  // holds those ancestors (not the modal), and .modal the dialog. null when
+  // no modal is open. Of several, the innermost (a modal opened from one)
+  // or else the last in the document is taken as the topmost.
+  function modalBlock() {
+    const open = document.querySelectorAll('dialog:modal');
+    if (!open.length) return null;
+    let modal = open[open.length - 1];
+    for (const d of open) if (d !== modal && modal.contains(d)) modal = d;
+    const set = new Set();
+    for (let a = modal.parentElement; a; a = a.parentElement) set.add(a);
+    set.modal = modal;
+    return set;
+  }
+
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map();
@@ -553,6 +570,7 @@
     // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink];
     // a text node or a block boundary (' ') is [node, sink]. Each element's style is read once: a pointer
     // cursor an element sets itself marks it clickable, display:none hides its subtree.
+    const blocked = modalBlock();
     const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null]];
     while (stack.length) {
       const e = stack.pop();
@@ -561,6 +579,7 @@
         continue;
       }
       const [el, depth, lm, ctx, inRef, group, rows_, rowNo, up, parentCursor, sink] = e;
+      if (blocked && blocked.has(el.parentElement) && !blocked.has(el) && el !== blocked.modal) continue; // inert behind the modal
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
       if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) continue; // hidden from everyone's reading
