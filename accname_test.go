@@ -71,6 +71,7 @@ func accnamePages(t *testing.T) []string {
 // computation (accname.js), which the inventory uses on every browser, with
 // Chromium's own computed values on every fixture and every APG example.
 func TestAccnameMatchesChromium(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("internal/ax/accname.js")
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // sighted user sees — options, cells, tree levels, current, selected,
 // sorted and pressed state.
 func TestAPGExamplesShowWhatAPersonSees(t *testing.T) {
+	t.Parallel()
 	type act struct{ role, name string } // a ref to click: role and the start of its name
 	for _, tc := range []struct {
 		page  string
@@ -71,6 +72,7 @@ func TestAPGExamplesShowWhatAPersonSees(t *testing.T) {
 		{"toolbar/examples/toolbar.html", nil, []string{"pressed"}, nil},
 	} {
 		t.Run(tc.page, func(t *testing.T) {
+			t.Parallel()
 			ctx := testCtx(t, 60*time.Second)
 			p := open(t, "apg/content/patterns/"+tc.page)
 			s := snapshot(t, p)

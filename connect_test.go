@@ -93,10 +93,12 @@ func connectStock(t testing.TB, ctx context.Context) *rodagent.Browser {
 // its refs — roles, names, states, handles — are identical to the Launch
 // path reading Chromium's own computedRole/computedName, on every fixture.
 func TestConnectWithoutFlagMatchesLaunch(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 300*time.Second)
 	stock := connectStock(t, ctx)
 	for _, path := range parityPages() {
 		t.Run(path, func(t *testing.T) {
+			t.Parallel()
 			launched := open(t, path)
 			rodagent.UseComputedRoles(launched, true)
 			connected, err := stock.NewPage(ctx, originA+"/"+path)

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -339,23 +340,35 @@ func (b *Browser) writeLocalStorage(ctx context.Context, origins []OriginStorage
 		return b.wrapErr(ctx, err)
 	}
 	s := session.Session{Conn: b.conn, ID: att.SessionID}
+	docs := &originContexts{ids: map[string]proto.RuntimeExecutionContextID{}, added: make(chan struct{}, 1)}
 	unsub := b.conn.Subscribe(s.ID, func(m *rod.Message) {
-		var e proto.FetchRequestPaused
-		if m.Method != "Fetch.requestPaused" || !m.Load(&e) {
-			return
+		switch m.Method {
+		case "Fetch.requestPaused":
+			var e proto.FetchRequestPaused
+			if !m.Load(&e) {
+				return
+			}
+			go func() {
+				_ = proto.FetchFulfillRequest{RequestID: e.RequestID, ResponseCode: 200, Body: []byte("<!doctype html><title></title>"),
+					ResponseHeaders: []*proto.FetchHeaderEntry{{Name: "Content-Type", Value: "text/html"}}}.Call(s.Bind(ctx))
+			}()
+		case "Runtime.executionContextCreated":
+			var e proto.RuntimeExecutionContextCreated
+			if m.Load(&e) && e.Context != nil && e.Context.AuxData["isDefault"].Bool() {
+				docs.add(e.Context.Origin, e.Context.ID)
+			}
 		}
-		go func() {
-			_ = proto.FetchFulfillRequest{RequestID: e.RequestID, ResponseCode: 200, Body: []byte("<!doctype html><title></title>"),
-				ResponseHeaders: []*proto.FetchHeaderEntry{{Name: "Content-Type", Value: "text/html"}}}.Call(s.Bind(ctx))
-		}()
 	})
 	defer unsub()
 	bc := s.Bind(ctx)
 	if err := (proto.FetchEnable{Patterns: []*proto.FetchRequestPattern{{URLPattern: "*"}}}).Call(bc); err != nil {
 		return b.wrapErr(ctx, err)
 	}
+	if err := (proto.RuntimeEnable{}).Call(bc); err != nil {
+		return b.wrapErr(ctx, err)
+	}
 	for _, o := range origins {
-		if err := writeOrigin(ctx, bc, o); err != nil {
+		if err := writeOrigin(ctx, bc, docs, o); err != nil {
 			if ctx.Err() != nil || b.isClosed() != nil {
 				return b.wrapErr(ctx, err)
 			}
@@ -365,32 +378,72 @@ func (b *Browser) writeLocalStorage(ctx context.Context, origins []OriginStorage
 	return nil
 }
 
-func writeOrigin(ctx context.Context, bc session.Bound, o OriginStorage) error {
-	nav, err := proto.PageNavigate{URL: strings.TrimRight(o.Origin, "/") + "/"}.Call(bc)
+// originContexts are the main-world script contexts of the hidden tab's
+// documents, by origin, as Runtime announces them.
+type originContexts struct {
+	mu    sync.Mutex
+	ids   map[string]proto.RuntimeExecutionContextID
+	added chan struct{} // a context was added since the last wait
+}
+
+func (d *originContexts) add(origin string, id proto.RuntimeExecutionContextID) {
+	d.mu.Lock()
+	d.ids[origin] = id
+	d.mu.Unlock()
+	select {
+	case d.added <- struct{}{}:
+	default:
+	}
+}
+
+// wait returns the context of origin's document once Runtime announced it,
+// and forgets it.
+func (d *originContexts) wait(ctx context.Context, origin string) (proto.RuntimeExecutionContextID, error) {
+	for {
+		d.mu.Lock()
+		id, ok := d.ids[origin]
+		delete(d.ids, origin) // the next visit to origin is a new document
+		d.mu.Unlock()
+		if ok {
+			return id, nil
+		}
+		select {
+		case <-d.added:
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		}
+	}
+}
+
+func writeOrigin(ctx context.Context, bc session.Bound, docs *originContexts, o OriginStorage) error {
+	origin := strings.TrimRight(o.Origin, "/")
+	nav, err := proto.PageNavigate{URL: origin + "/"}.Call(bc)
 	if err != nil {
 		return err
 	}
 	if nav.ErrorText != "" {
 		return errors.New(nav.ErrorText)
 	}
-	entries, _ := json.Marshal(o.LocalStorage)
-	js := `(() => { if (location.origin !== ` + strconv.Quote(strings.TrimRight(o.Origin, "/")) + `) return false;
-		for (const e of ` + string(entries) + `) localStorage.setItem(e.name, e.value); return true })()`
-	// Page.navigate answers once the document committed; its first script
-	// context may still be the old one, so ask until the new origin answers.
-	for {
-		res, err := proto.RuntimeEvaluate{Expression: js, ReturnByValue: true}.Call(bc)
-		if err != nil {
-			return err
-		}
-		if res.ExceptionDetails != nil {
-			return errors.New(res.ExceptionDetails.Text)
-		}
-		if res.Result.Value.Bool() {
-			return nil
-		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
+	// Page.navigate answers once the document committed, before its script
+	// context exists: write in the context Runtime announces for the new
+	// origin, rather than asking the old one again and again until it is
+	// replaced (which, on a busy machine, floods the tab while it loads).
+	id, err := docs.wait(ctx, origin)
+	if err != nil {
+		return err
 	}
+	entries, _ := json.Marshal(o.LocalStorage)
+	js := `(() => { if (location.origin !== ` + strconv.Quote(origin) + `) return false;
+		for (const e of ` + string(entries) + `) localStorage.setItem(e.name, e.value); return true })()`
+	res, err := proto.RuntimeEvaluate{Expression: js, ContextID: id, ReturnByValue: true}.Call(bc)
+	if err != nil {
+		return err
+	}
+	if res.ExceptionDetails != nil {
+		return errors.New(res.ExceptionDetails.Text)
+	}
+	if !res.Result.Value.Bool() {
+		return fmt.Errorf("the page at %s is not of that origin", origin)
+	}
+	return nil
 }

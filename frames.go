@@ -6,6 +6,7 @@ import (
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
+	"github.com/rodagent/rodagent/internal/ax"
 	"github.com/rodagent/rodagent/internal/session"
 )
 
@@ -87,6 +88,7 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 			p.mu.Unlock()
 		}
 		p.emulateChild(ctx, child)
+		_ = ax.InstallListenerRecord(bc)
 		_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(bc)
 	})
 }

@@ -292,6 +292,7 @@ func TestByRoleImg(t *testing.T) {
 // A page that keeps navigating itself: whatever a public call returns while
 // documents come and go is a result or a typed error, never a raw protocol one.
 func TestNoRawErrorsWhileNavigating(t *testing.T) {
+	t.Parallel()
 	srv := slowServer(t, 50*time.Millisecond)
 	p := openURL(t, srv.URL+"/start")
 	ctx := testCtx(t, 90*time.Second)

@@ -126,6 +126,8 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		func() error { return proto.EmulationSetFocusEmulationEnabled{Enabled: true}.Call(bc) },
 		func() error { return proto.PageSetInterceptFileChooserDialog{Enabled: true}.Call(bc) },
 		func() error { return p.armAutoAttach(ctx, p.main) },
+		// which elements scripts made clickable, seen from the page's world
+		func() error { return ax.InstallListenerRecord(bc) },
 		func() error { return p.netSetup(ctx, p.main) },
 	}
 	for _, js := range b.cfg.initScripts {

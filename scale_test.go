@@ -94,6 +94,7 @@ func TestScopeToFrameAndRef(t *testing.T) {
 // in-page inventory (a delta after the first look), takes well under the
 // AX tree's seconds, and leaves the page where it was.
 func TestLocatorReadLargePageFastNoScroll(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 120*time.Second)
 	p := open(t, "bigtable.html")
 	snapshot(t, p)

@@ -259,22 +259,34 @@ func TestSeeDeltaEqualsFullAfterActions(t *testing.T) {
 	}
 }
 
-// apgSettled waits until an APG example page has finished changing itself:
-// its "Open In CodePen" buttons turn visible from a 500 ms timer once the
-// page's own fetches end (or never, after its 10 s give-up). A look taken
-// meanwhile may fall between a delta and the full read it is compared with,
-// and the page's own change would pass for a difference between the two.
+// apgSettled waits until an APG example page has finished changing itself.
+// Its inline script (examples.js, run while the document parses) adds hidden
+// "Open In CodePen" buttons, fetches the example's files and shows the
+// buttons from a 500 ms interval once they all arrived; a timer 10 s after
+// that script gives up and stops the interval. So the page is settled when
+// every button shows (watched with a MutationObserver, not polled), or at its
+// own give-up, which is at most 10 s after parsing ended (domInteractive), not
+// 10 s after this call. A look taken before may fall between a delta and the
+// full read it is compared with, and the page's own change would pass for a
+// difference between the two.
 func apgSettled(t testing.TB, p *rodagent.Page) {
 	t.Helper()
 	var done bool
 	eval(t, p, `new Promise(r => {
-		const t0 = performance.now();
-		const shown = () => [...document.querySelectorAll('[id$="-codepenbutton"]')].every(b => b.style.display !== 'none');
-		const c = () => shown() || performance.now() - t0 > 11000 ? r(shown()) : setTimeout(c, 50);
-		c();
+		const buttons = [...document.querySelectorAll('[id$="-codepenbutton"]')];
+		const shown = () => buttons.every(b => b.style.display !== 'none');
+		if (shown()) return r(true);
+		const nav = performance.getEntriesByType('navigation')[0];
+		const giveUp = (nav && nav.domInteractive > 0 ? nav.domInteractive : performance.now()) + 10000;
+		let timer;
+		const obs = new MutationObserver(() => { if (shown()) { obs.disconnect(); clearTimeout(timer); r(true); } });
+		for (const b of buttons) obs.observe(b, {attributes: true, attributeFilter: ['style']});
+		// The page's give-up timer was set earlier for an earlier time, so it
+		// has run when this one does.
+		timer = setTimeout(() => { obs.disconnect(); r(shown()); }, Math.max(0, giveUp - performance.now()));
 	})`, &done)
 	if !done {
-		t.Logf("the page's CodePen buttons never showed; comparing anyway")
+		t.Logf("the page's CodePen buttons never showed (its fetches outlasted its 10 s give-up); comparing anyway")
 	}
 }
 

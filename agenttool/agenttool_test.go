@@ -20,6 +20,7 @@ import (
 
 // Bad input is a result the model reads, refused before any tab is opened.
 func TestBadInputIsAResultBeforeAnySideEffect(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	// A context of its own, so other tests' tabs do not count.
 	b, err := browsertest.Browser(t).NewContext(ctx)
@@ -87,6 +88,7 @@ func TestBadInputIsAResultBeforeAnySideEffect(t *testing.T) {
 
 // The sign-in loop a model runs: open, snapshot, type, type, click, read.
 func TestSignIn(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	tool := newTool(t)
 	res := must(t, tool, `{"action":"open","url":"`+url+`/signin"}`)
@@ -123,6 +125,7 @@ func TestSignIn(t *testing.T) {
 // A confirm dialog is accepted through the dialog verb; an unarmed one is
 // dismissed and the report names the verb.
 func TestDialogVerb(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	tool := newTool(t)
 	must(t, tool, `{"action":"open","url":"`+url+`/rows"}`)
@@ -146,6 +149,7 @@ func TestDialogVerb(t *testing.T) {
 
 // Uploads work inside the allowed directory only; without one the verb is off.
 func TestUpload(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	dir, outside := t.TempDir(), t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "report.txt"), []byte("hello"), 0o600); err != nil {
@@ -190,6 +194,7 @@ func quoteJSON(s string) string {
 
 // Waits end when their condition holds, and are bounded.
 func TestWait(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	tool := newTool(t)
 	must(t, tool, `{"action":"open","url":"`+url+`/later"}`)
@@ -212,6 +217,7 @@ func TestWait(t *testing.T) {
 
 // Tabs: new, list, select, close; the current tab is in every result.
 func TestTabs(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	tool := newTool(t)
 	first := must(t, tool, `{"action":"tab_new","url":"`+url+`/signin"}`)
@@ -258,6 +264,7 @@ func TestTabs(t *testing.T) {
 
 // back, forward and reload report where the tab went.
 func TestHistory(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	tool := newTool(t)
 	must(t, tool, `{"action":"open","url":"`+url+`/signin"}`)
@@ -277,6 +284,7 @@ func TestHistory(t *testing.T) {
 
 // The element verbs, each through the tool.
 func TestElementVerbs(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	tool := newTool(t)
 	must(t, tool, `{"action":"open","url":"`+url+`/widgets"}`)
@@ -310,6 +318,7 @@ func TestElementVerbs(t *testing.T) {
 
 // snapshot's scopes and budget.
 func TestSnapshotOptions(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	tool := newTool(t)
 	must(t, tool, `{"action":"open","url":"`+url+`/widgets"}`)
@@ -328,6 +337,7 @@ func TestSnapshotOptions(t *testing.T) {
 
 // text, console, screenshot and eval.
 func TestReadVerbs(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	tool := newTool(t, agenttool.WithEval())
 	must(t, tool, `{"action":"open","url":"`+url+`/hostile"}`)
@@ -380,6 +390,7 @@ func TestReadVerbs(t *testing.T) {
 // Every acting verb asks the Approver; Enter always asks; a refusal is a
 // denied result, and the tool's own acting verbs ask too.
 func TestApprovals(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	tool := newTool(t, agenttool.WithEval())
 	var mu sync.Mutex
@@ -443,6 +454,7 @@ func TestApprovals(t *testing.T) {
 
 // Per-verb tools run their own verb, and refuse an action in their input.
 func TestCallVerb(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	tool := newTool(t, agenttool.WithToolPerVerb())
 	ctx := context.Background()
@@ -466,6 +478,7 @@ func TestCallVerb(t *testing.T) {
 
 // A browser that is gone is the host's failure: a Go error, not a result.
 func TestHostGoneIsAnError(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b, err := rodagent.Launch(ctx, rodagent.WithDownload(false))
 	if err != nil {

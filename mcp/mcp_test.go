@@ -126,6 +126,7 @@ func text(res *sdk.CallToolResult) string {
 // The acceptance loop: the built binary over a command transport, driven by
 // an SDK client whose person approves each acting call by elicitation.
 func TestBinaryOverCommandTransport(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	bin := buildBinary(t)
 	dir := t.TempDir()
@@ -226,6 +227,7 @@ func TestBinaryOverCommandTransport(t *testing.T) {
 // rodagent mcp --http serves streamable HTTP on loopback; elicitation works
 // over it, and the server ends on SIGINT.
 func TestBinaryOverStreamableHTTP(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	bin := buildBinary(t)
 	cmd := exec.Command(bin, "mcp", "--http", "127.0.0.1:0")
@@ -333,6 +335,7 @@ func newTool(t *testing.T, opts ...agenttool.Option) *agenttool.Tool {
 // Approvals by elicitation, on the current protocol (the client retries with
 // the answer) and on an older one (the server asks and re-runs the call).
 func TestElicitation(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	for _, protocol := range []string{"", "2025-06-18"} {
 		t.Run("protocol="+protocol, func(t *testing.T) {
@@ -370,6 +373,7 @@ func TestElicitation(t *testing.T) {
 // A host without elicitation cannot be asked: acting calls are refused with
 // the reason and the flag, reads run; with ApproveAll everything runs.
 func TestNoElicitation(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	s := connect(t, mcp.New(newTool(t)), nil, "")
 	res := s.call("browser", map[string]any{"action": "open", "url": url + "/rows"})
@@ -391,6 +395,7 @@ func TestNoElicitation(t *testing.T) {
 // With ApproveAll nothing is asked — except Enter, which always asks when the
 // host can ask.
 func TestApproveAllStillAsksEnter(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	var asked []string
 	var mu sync.Mutex
@@ -416,6 +421,7 @@ func TestApproveAllStillAsksEnter(t *testing.T) {
 
 // One tool per verb, with read-only hints; structured facts beside the text.
 func TestPerVerbTools(t *testing.T) {
+	t.Parallel()
 	url := browsertest.Serve(t, site())
 	s := connect(t, mcp.New(newTool(t, agenttool.WithToolPerVerb()), mcp.WithApproval(mcp.ApproveAll)), nil, "")
 	tools, err := s.cs.ListTools(context.Background(), nil)

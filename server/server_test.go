@@ -220,6 +220,7 @@ func (a *api) waitText(want string) {
 }
 
 func TestTokenGuardsEveryRoute(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t)
 	routes := [][2]string{{"GET", "/"}, {"POST", "/start"}, {"POST", "/stop"}, {"GET", "/tabs"}, {"POST", "/tabs/open"},
 		{"POST", "/tabs/focus"}, {"DELETE", "/tabs/x"}, {"POST", "/navigate"}, {"POST", "/act"}, {"POST", "/screenshot"},
@@ -247,6 +248,7 @@ func TestTokenGuardsEveryRoute(t *testing.T) {
 }
 
 func TestBodyCap(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t, server.WithMaxBody(256))
 	big := fmt.Sprintf(`{"kind":"type","ref":"inp-email","text":%q}`, strings.Repeat("x", 1000))
 	a.failsWith(http.StatusRequestEntityTooLarge, "body_too_large", "POST", "/act", []byte(big))
@@ -260,6 +262,7 @@ func TestBodyCap(t *testing.T) {
 }
 
 func TestStartStopAndTabs(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t)
 	base := pages(t)
 	if st := a.ok("POST", "/start", nil); st.m["running"] != true {
@@ -312,6 +315,7 @@ func TestStartStopAndTabs(t *testing.T) {
 // TestFormTask fills and submits a sign-in form the way an agent would:
 // navigate, snapshot, act by ref and by locator, read what moved.
 func TestFormTask(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t)
 	base := pages(t)
 	nav := a.ok("POST", "/navigate", map[string]any{"url": base + "/app"})
@@ -381,6 +385,7 @@ func TestFormTask(t *testing.T) {
 }
 
 func TestActKinds(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t, server.WithEval(true))
 	base := pages(t)
 	a.ok("POST", "/navigate", map[string]any{"url": base + "/app"})
@@ -446,6 +451,7 @@ func TestActKinds(t *testing.T) {
 }
 
 func TestEvaluateIsOffByDefault(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t)
 	a.failsWith(http.StatusForbidden, "not_allowed", "POST", "/act", map[string]any{"kind": "evaluate", "fn": "1+1"})
 	if st := a.ok("GET", "/", nil); st.m["evaluate"] != false || st.m["running"] != false {
@@ -454,6 +460,7 @@ func TestEvaluateIsOffByDefault(t *testing.T) {
 }
 
 func TestDialogHook(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t)
 	base := pages(t)
 	a.ok("POST", "/navigate", map[string]any{"url": base + "/app"})
@@ -483,6 +490,7 @@ func TestDialogHook(t *testing.T) {
 }
 
 func TestFileChooserHook(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t)
 	base := pages(t)
 	dir := t.TempDir()
@@ -506,6 +514,7 @@ func TestFileChooserHook(t *testing.T) {
 }
 
 func TestScreenshotPDFConsole(t *testing.T) {
+	t.Parallel()
 	a := newAPI(t)
 	base := pages(t)
 	a.ok("POST", "/navigate", map[string]any{"url": base + "/app"})
@@ -558,6 +567,7 @@ func TestScreenshotPDFConsole(t *testing.T) {
 
 // The library's policy options hold through the API.
 func TestPolicyOptions(t *testing.T) {
+	t.Parallel()
 	base := pages(t)
 	allowed := t.TempDir()
 	a := newAPI(t, server.WithLauncher(func(ctx context.Context) (*rodagent.Browser, error) {

@@ -70,6 +70,7 @@ func sessionProcs(sid int) []int {
 // process per step, all sharing the session's background browser, then stop
 // must leave no process of that session behind.
 func TestCLISignIn(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	site := http.NewServeMux()
 	site.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -264,6 +265,7 @@ func descendants(pid int) []int {
 // TestServeShutsDownOnSignal: SIGTERM to `rodagent serve` stops taking
 // requests, closes the browser and removes the session files.
 func TestServeShutsDownOnSignal(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	state := t.TempDir()
 	pr, pw, err := os.Pipe()

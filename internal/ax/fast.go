@@ -40,8 +40,9 @@ return S;
 // script installs itself on first use and is reused after.
 // (With settle, the page first renders what the last action set off.)
 var (
-	walkExpr = fmt.Sprintf(`(async (settle, computed) => {
+	walkExpr = fmt.Sprintf(`(async (settle, computed, ev) => {
 	const S = %s;
+	S.ev = ev;
 	S.acc.computed = computed;
 	S.acc.reset();
 	if (settle) await S.settle();
@@ -49,9 +50,10 @@ var (
 })`, installJS, AllIDsUpTo)
 	// walkAgainExpr walks a world that already holds the inventory: the
 	// script (about 100 KB) is not sent again with every full look.
-	walkAgainExpr = fmt.Sprintf(`(async (settle, computed) => {
+	walkAgainExpr = fmt.Sprintf(`(async (settle, computed, ev) => {
 	const S = globalThis.__rodagent;
 	if (!S || !S.acc) throw new Error('__rodagent missing');
+	S.ev = ev;
 	S.acc.computed = computed;
 	S.acc.reset();
 	if (settle) await S.settle();
@@ -67,11 +69,12 @@ var (
 )
 
 // textExpr reads only the page text of a frame (one read from the AX tree).
-var textExpr = fmt.Sprintf(`(() => {
+var textExpr = fmt.Sprintf(`((ev) => {
 	const S = %s;
+	S.ev = ev;
 	S.acc.reset();
 	return S.pack(S.walk({textOnly: true, pointer: true}));
-})()`, installJS)
+})`, installJS)
 
 // TextFrame reads the page text of the frame behind world ctxID with the
 // in-page rules, keyed by the backend node id of the element holding each
@@ -82,7 +85,7 @@ var textExpr = fmt.Sprintf(`(() => {
 // items with the name a person would give them: the AX path makes refs of
 // them too.
 func TextFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (map[proto.DOMBackendNodeID]Item, error) {
-	payload, text, ids, err := evalDeep(ctx, c, ctxID, textExpr)
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%q)", textExpr, ListenerEvent))
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +174,7 @@ func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 
 func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, expr string, settle, computed bool) (*Walk, error) {
 	base := int(ctxID) * keySpan
-	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t)", expr, settle, computed))
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t, %q)", expr, settle, computed, ListenerEvent))
 	if err != nil {
 		return nil, err
 	}

@@ -180,6 +180,70 @@
   const mouseAnchor = el => el.localName === 'a' && !el.hasAttribute('href') &&
     (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onmouseup'));
 
+  // Elements a script made clickable (addEventListener('click', …) and
+  // kin, or el.onclick = …): listeners.js records them in the page's world,
+  // which this world cannot see into; it answers an event named with S.ev
+  // (random per process) by dispatching S.ev+'a' on each of them, caught
+  // here. Events are shared between worlds and leave the DOM untouched.
+  let heard = null;
+  function hear(what) {
+    const got = [];
+    if (!S.ev) return got;
+    if (S.evOn !== S.ev) {
+      document.addEventListener(S.ev + 'a', e => { if (heard) heard.push(e.composedPath()[0]); }, true);
+      S.evOn = S.ev;
+    }
+    heard = got;
+    try { document.dispatchEvent(new Event(S.ev + what)); } finally { heard = null; }
+    return got;
+  }
+
+  const composedParent = el => el.parentElement || (el.parentNode && el.parentNode.host) || null;
+
+  // A label's click is its control's (the control is the ref): <label>, or
+  // an element that names a control through aria-labelledby.
+  function labels(el, named) {
+    if (el.localName === 'label') return true;
+    if (!el.id) return false;
+    const root = el.getRootNode();
+    let ids = named.get(root);
+    if (!ids) { // once per walk and root, only when a listened element has an id
+      ids = new Set();
+      if (root.querySelectorAll) for (const c of root.querySelectorAll('[aria-labelledby]')) for (const id of c.getAttribute('aria-labelledby').split(/\s+/)) ids.add(id);
+      named.set(root, ids);
+    }
+    return ids.has(el.id);
+  }
+
+  // listened returns the elements with click-like listeners, less the page
+  // itself (html, body) and labels, and how many other such elements each one holds.
+  function listened() {
+    const hot = new Set(), inner = new Map(), named = new Map();
+    for (const el of hear('q')) {
+      if (el && el.nodeType === 1 && el !== document.documentElement && el !== document.body && !labels(el, named)) hot.add(el);
+    }
+    for (const el of hot) {
+      for (let p = composedParent(el); p; p = composedParent(p)) if (hot.has(p)) inner.set(p, (inner.get(p) || 0) + 1);
+    }
+    return {hot, inner};
+  }
+
+  // A listener on an element that holds other controls, list items or rows,
+  // or a large subtree, serves what it holds (event delegation: jQuery's
+  // $(list).on('click', 'li', …), React's root container): it is no control.
+  const HOLDS = 'a[href],button,input:not([type=hidden]),select,textarea,summary,iframe,li,tr,option,' +
+    '[tabindex]:not([tabindex^="-"]),[contenteditable],[onclick],[onmousedown],[onpointerdown],[role=button],' +
+    '[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],' +
+    '[role=menuitemradio],[role=option],[role=treeitem],[role=textbox],[role=searchbox],[role=combobox],' +
+    '[role=slider],[role=spinbutton],[role=row],[role=listitem],[role=gridcell]';
+  const CLICKABLE_MAX_NODES = 60;
+  function delegationRoot(el, L) {
+    if ((L.inner.get(el) || 0) >= 2 || el.querySelector(HOLDS)) return true; // stops at the first it finds
+    let n = 0;
+    for (const w = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT); w.nextNode();) if (++n > CLICKABLE_MAX_NODES) return true;
+    return false;
+  }
+
   const ICON = /(?:^|\s)(?:fa[srlbd]?|icon|glyphicon|bi|mdi|ti|ion|las?|octicon|codicon)-([a-z][a-z0-9-]*)/;
   const GENERIC_CLASS = /^(fa[srlbd]?|icon|btn|button|ui|is-|has-|js-|active|selected)$|[0-9a-f]{5,}|^css-|^sc-|^jsx-/;
 
@@ -473,6 +537,15 @@
     return false;
   }
 
+  // spaced: el has text of its own, or a space between its children
+  // (<span>Invoice 7</span> <span>$980.00</span> reads as two words).
+  function spaced(el) {
+    if (ownText(el)) return true;
+    if (el.childElementCount < 2) return false;
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && c.data.length) return true;
+    return false;
+  }
+
   function sinkText(sink) {
     if (sink.cells) {
       const cells = [];
@@ -483,25 +556,87 @@
   }
 
   // textBlock says whether el opens a text block, and of what kind.
-  function textBlock(el, tag, role, sink) {
+  function textBlock(el, tag, role, sink, cs, L) {
     if (LIVE.has(role)) return role;
     if (role === 'row') return 'row';
     if (sink && (sink.cell || sink.live)) return ''; // a list inside a table cell reads as the cell's text;
     // a live region is announced as one message, whatever paragraphs it holds
     if (TEXT_TAGS.has(tag) || TEXT_ROLES.has(el.getAttribute('role'))) return 'text';
+    if (!sink && !role && gathers(el, tag, cs, L)) return 'text';
     if (!sink && ownText(el)) return 'text';
     return '';
+  }
+
+  // The text a control acts on, when generic containers hold it: a card
+  // <div><span>Invoice 7</span> <span>$980.00</span><button>Delete</button></div>
+  // or a mail row of divs reads as one line ("Invoice 7 $980.00") before
+  // its controls, not as scattered pieces. A generic block gathers its text
+  // when its children or grandchildren hold both text and a control (and no
+  // one child holds both: that child is the card), it has no structure of
+  // its own (headings, paragraphs, lists, roles), and its text is short. Only children and grandchildren are looked at, so the
+  // cost per element is bounded.
+  const ACTS = 'a[href],button,input:not([type=hidden]),select,textarea,[role=button],[role=link],[role=checkbox],' +
+    '[role=switch],[role=radio],[role=tab],[role=menuitem],[role=combobox],[onclick]';
+  const GATHER_MAX_KIDS = 12;
+  function gathers(el, tag, cs, L) {
+    if (INLINE.has(cs.display) || STRUCT_TAGS.has(tag) || el.hasAttribute('role')) return false;
+    const n = el.childElementCount;
+    if (n < 2 || n > GATHER_MAX_KIDS) return false;
+    let ctl = false, text = ownText(el);
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      const k = gatherKind(c, L);
+      if (k === 2) return false;
+      if (k === 1) { ctl = true; continue; }
+      if (ownText(c)) text = true;
+      if (c.childElementCount > GATHER_MAX_KIDS) return false;
+      let cctl = false, ctext = false;
+      for (let g = c.firstElementChild; g; g = g.nextElementSibling) {
+        const kg = gatherKind(g, L);
+        if (kg === 2) return false;
+        if (kg === 1) cctl = true; else if (ownText(g)) ctext = true;
+      }
+      if (cctl && (ctext || ownText(c))) return false; // the child is the card: it gathers its own
+      ctl = ctl || cctl; text = text || ctext;
+    }
+    return text && ctl && el.textContent.length <= TEXT_MAX;
+  }
+
+  // gatherKind: 1 a control, 2 structure that reads on its own, 0 neither.
+  function gatherKind(x, L) {
+    const t = x.localName;
+    if (STRUCT_TAGS.has(t) || TEXT_TAGS.has(t) || t === 'iframe') return 2;
+    if (L.hot.has(x) || x.matches(ACTS)) return 1;
+    return x.hasAttribute('role') ? 2 : 0;
+  }
+
+  // modalBlock: while a dialog is open with showModal(), everything outside
+  // it is inert — no one can read or click it, and Chromium's AX tree drops
+  // it. The walk skips what branches off the modal's ancestors: the set
+  // holds those ancestors (not the modal), and .modal the dialog. null when
+  // no modal is open. Of several, the innermost (a modal opened from one)
+  // or else the last in the document is taken as the topmost.
+  function modalBlock() {
+    const open = document.querySelectorAll('dialog:modal');
+    if (!open.length) return null;
+    let modal = open[open.length - 1];
+    for (const d of open) if (d !== modal && modal.contains(d)) modal = d;
+    const set = new Set();
+    for (let a = modal.parentElement; a; a = a.parentElement) set.add(a);
+    set.modal = modal;
+    return set;
   }
 
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
+    const L = listened();
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     let closed = false, heading = '';
     // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink];
     // a text node or a block boundary (' ') is [node, sink]. Each element's style is read once: a pointer
     // cursor an element sets itself marks it clickable, display:none hides its subtree.
+    const blocked = modalBlock();
     const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null]];
     while (stack.length) {
       const e = stack.pop();
@@ -510,6 +645,7 @@
         continue;
       }
       const [el, depth, lm, ctx, inRef, group, rows_, rowNo, up, parentCursor, sink] = e;
+      if (blocked && blocked.has(el.parentElement) && !blocked.has(el) && el !== blocked.modal) continue; // inert behind the modal
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
       if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) continue; // hidden from everyone's reading
@@ -573,7 +709,7 @@
       else if (!inRef) {
         const weak = weakCandidate(el);
         if (weak === 'edit') isRef = true;
-        else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer')) isRef = 'named';
+        else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer') || (L.hot.has(el) && !delegationRoot(el, L))) isRef = 'named';
       }
       if (isRef && !hiddenInWalk(el)) {
         let rrole = roleOf(el);
@@ -595,7 +731,7 @@
       }
       if (tag === 'label' && el.control) childSink = null; // it names its control
       else if (!childIn && cs && role !== 'heading' && childLm === lm) {
-        const kind = textBlock(el, tag, role, childSink);
+        const kind = textBlock(el, tag, role, childSink, cs, L);
         if (kind) {
           const ns = kind === 'row' ? {cells: [], parts: []} : {parts: [], live: LIVE.has(kind)};
           const row = [4, depth, keyOf(el), kind, ns, intern(childGroup), childRow, up, intern(lm)];
@@ -613,7 +749,7 @@
         if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
       }
       const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
-      const shown = tsink && ownText(el.shadowRoot || el) && el.checkVisibility({visibilityProperty: true});
+      const shown = tsink && spaced(el.shadowRoot || el) && el.checkVisibility({visibilityProperty: true});
       const block = tsink && cs && !INLINE.has(cs.display);
       if (block || (tag === 'br' && tsink)) stack.push([' ', tsink]);
       if (el.shadowRoot) {
@@ -727,6 +863,7 @@
   // the same call (walked: true), so a delta always equals a fresh read.
   S.delta = function (opts) {
     record(S.mo.takeRecords()); // records not yet delivered count too
+    if (hear('p').length) S.wide = true; // scripts added or removed click handlers
     const dirty = [...S.dirty], wide = S.wide;
     S.dirty.clear(); S.wide = false;
     S.deltas++;

@@ -1,0 +1,149 @@
+// rodagent's listener record. It runs in the page's own (main) world of
+// every document, before the page's scripts, and remembers which elements a
+// script made clickable: addEventListener with a click-like type, or an
+// on<type> handler set as a property. The inventory runs in an isolated
+// world, which cannot see the page's listeners; it asks this record through
+// DOM events only, whose names carry a random token the page never learns
+// (EV, below): nothing here touches the DOM (no attributes, no nodes), so
+// the page's MutationObservers see nothing.
+//
+// Protocol (all synchronous, inside one dispatchEvent of the asking world):
+//   EV+'q' on document: answer with EV+'a' dispatched on every recorded,
+//          connected element that still has a click-like handler;
+//   EV+'p' on document: answer with EV+'a' on the document itself when
+//          handlers were added or removed since the last EV+'q';
+//   EV+'i' on document (cancelable): this record marks it handled, so a
+//          second copy of the script in the same document stands down.
+(EV => {
+  const doc = document;
+  const Ev = Event; // the page may replace the global later
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  const probe = new Ev(EV + 'i', {cancelable: true});
+  dispatch.call(doc, probe);
+  if (probe.defaultPrevented) return;
+
+  const TYPES = new Set(['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'dblclick']);
+  const ET = EventTarget.prototype;
+  const add = ET.addEventListener, remove = ET.removeEventListener;
+  const nodeType = Object.getOwnPropertyDescriptor(Node.prototype, 'nodeType').get;
+  const connected = Object.getOwnPropertyDescriptor(Node.prototype, 'isConnected').get;
+  const rootOf = Node.prototype.getRootNode;
+  const SR = globalThis.ShadowRoot;
+  const modeOf = SR && Object.getOwnPropertyDescriptor(SR.prototype, 'mode').get;
+  const hostOf = SR && Object.getOwnPropertyDescriptor(SR.prototype, 'host').get;
+  const WR = WeakRef;
+
+  // el -> its click-like listeners [type, listener, capture]; refs lists the
+  // recorded elements weakly, so a removed element can be collected.
+  const seen = new WeakMap();
+  let refs = [], gen = 0, told = 0;
+  // props: element -> the on<type> getters to ask (property handlers)
+  const propGetters = [];
+
+  const isElement = t => { try { return nodeType.call(t) === 1; } catch (e) { return false; } };
+  const captureOf = o => typeof o === 'boolean' ? o : !!(o && typeof o === 'object' && o.capture);
+
+  function entry(el) {
+    let list = seen.get(el);
+    if (!list) { list = []; seen.set(el, list); refs.push(new WR(el)); }
+    return list;
+  }
+
+  function forget(el, type, fn, capture) {
+    const list = seen.get(el);
+    if (!list) return;
+    const i = list.findIndex(x => x[0] === type && x[1] === fn && x[2] === capture);
+    if (i >= 0) { list.splice(i, 1); gen++; }
+  }
+
+  // Wrappers keep the native methods' names and lengths, and
+  // Function.prototype.toString shows them as native code (below).
+  const wrappers = new WeakMap();
+  const wrapped = {
+    addEventListener(type, fn) {
+      const r = add.apply(this, arguments);
+      try {
+        if (fn && TYPES.has(type) && isElement(this)) {
+          const o = arguments[2], capture = captureOf(o), list = entry(this);
+          if (!list.some(x => x[0] === type && x[1] === fn && x[2] === capture)) {
+            list.push([type, fn, capture]);
+            gen++;
+            const signal = o && typeof o === 'object' ? o.signal : null;
+            if (signal && typeof signal.aborted === 'boolean') {
+              const el = this;
+              add.call(signal, 'abort', () => forget(el, type, fn, capture), {once: true});
+            }
+          }
+        }
+      } catch (e) { /* the page's call has happened; recording is best effort */ }
+      return r;
+    },
+    removeEventListener(type, fn) {
+      const r = remove.apply(this, arguments);
+      try {
+        if (fn && TYPES.has(type) && isElement(this)) forget(this, type, fn, captureOf(arguments[2]));
+      } catch (e) { /* as above */ }
+      return r;
+    },
+  };
+  wrappers.set(wrapped.addEventListener, add);
+  wrappers.set(wrapped.removeEventListener, remove);
+  ET.addEventListener = wrapped.addEventListener;
+  ET.removeEventListener = wrapped.removeEventListener;
+
+  // on<type> = fn on elements: record the element; whether a handler is set
+  // is read back through the native getter when asked.
+  for (const C of [globalThis.HTMLElement, globalThis.SVGElement, globalThis.MathMLElement]) {
+    if (!C) continue;
+    for (const t of TYPES) {
+      const d = Object.getOwnPropertyDescriptor(C.prototype, 'on' + t);
+      if (!d || !d.set || !d.get) continue;
+      const set = d.set;
+      const w = {set ['on' + t](v) { set.call(this, v); try { if (isElement(this)) { entry(this); gen++; } } catch (e) { /* best effort */ } }};
+      const ws = Object.getOwnPropertyDescriptor(w, 'on' + t).set;
+      wrappers.set(ws, set);
+      Object.defineProperty(C.prototype, 'on' + t, {get: d.get, set: ws, enumerable: d.enumerable, configurable: true});
+      propGetters.push(d.get);
+    }
+  }
+
+  const fnToString = Function.prototype.toString;
+  const toString = {toString() { return fnToString.call(wrappers.get(this) || this); }}.toString;
+  wrappers.set(toString, fnToString);
+  Function.prototype.toString = toString;
+
+  // Inside a closed shadow tree the asking world would see only the host
+  // (the event is retargeted), and would take the host for the control.
+  function closedIn(el) {
+    if (!SR) return false;
+    for (let r = rootOf.call(el); r instanceof SR; r = rootOf.call(hostOf.call(r))) {
+      if (modeOf.call(r) === 'closed') return true;
+    }
+    return false;
+  }
+
+  function live(el) {
+    const list = seen.get(el);
+    if (list && list.length) return true;
+    for (const g of propGetters) { try { if (g.call(el)) return true; } catch (e) { /* not this kind of element */ } }
+    return false;
+  }
+
+  add.call(doc, EV + 'i', e => e.preventDefault());
+  add.call(doc, EV + 'q', () => {
+    try {
+      const keep = [];
+      for (const r of refs) {
+        const el = r.deref();
+        if (!el) continue;
+        keep.push(r);
+        if (connected.call(el) && live(el) && !closedIn(el)) dispatch.call(el, new Ev(EV + 'a', {composed: true}));
+      }
+      refs = keep;
+      told = gen;
+    } catch (e) { /* answer what could be answered */ }
+  });
+  add.call(doc, EV + 'p', () => {
+    if (gen !== told) dispatch.call(doc, new Ev(EV + 'a', {composed: true}));
+  });
+})
