@@ -716,7 +716,7 @@
         let name = nameOf(el, rrole);
         if (isRef === 'named') {
           if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
-          if (rrole === 'generic' && mouseAnchor(el)) rrole = 'link';
+          if (rrole === 'generic' && (mouseAnchor(el) || (tag === 'a' && !el.hasAttribute('href') && L.hot.has(el)))) rrole = 'link';
           if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
           weakRefs.push(el);
         }
