@@ -529,6 +529,12 @@ func ParseState(n *proto.AccessibilityAXNode) State {
 			}
 		}
 	}
+	// Chromium gives every list item its list's nesting level; the page-side
+	// read (and a person) sees a level on tree items and aria-level only, so
+	// a clickable list item reads the same on both paths.
+	if n.Role != nil && n.Role.Value.Str() == "listitem" {
+		st.Level = ""
+	}
 	return st
 }
 
