@@ -94,11 +94,15 @@ func connectStock(t testing.TB, ctx context.Context) *rodagent.Browser {
 // path reading Chromium's own computedRole/computedName, on every fixture.
 func TestConnectWithoutFlagMatchesLaunch(t *testing.T) {
 	t.Parallel()
-	ctx := testCtx(t, 300*time.Second)
-	stock := connectStock(t, ctx)
+	// The stock browser lives as long as the test; each page gets its own
+	// deadline when its subtest runs: parallel subtests may wait long for a
+	// slot behind the package's other parallel tests, and a deadline set
+	// here would pass before they start.
+	stock := connectStock(t, testCtx(t, 20*time.Minute))
 	for _, path := range parityPages() {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
+			ctx := testCtx(t, 120*time.Second)
 			launched := open(t, path)
 			rodagent.UseComputedRoles(launched, true)
 			connected, err := stock.NewPage(ctx, originA+"/"+path)
