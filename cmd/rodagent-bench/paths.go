@@ -260,17 +260,7 @@ func peers(ctx context.Context, b *rodagent.Browser, base, pwDir, bin string, n 
 			return err
 		}
 		first := time.Since(start)
-		var full []time.Duration
-		for i := 0; i < n; i++ {
-			start := time.Now()
-			if s, err = p.Snapshot(ctx, rodagent.WithFull()); err != nil {
-				return err
-			}
-			full = append(full, time.Since(start))
-		}
-		// whole: the same inventory without the character budget
-		all, err := p.Snapshot(ctx, rodagent.WithFull(), rodagent.WithMaxChars(1<<30))
-		_ = p.Close()
+		s, all, full, err := fullLooks(ctx, p, n)
 		if err != nil {
 			return err
 		}
@@ -320,4 +310,21 @@ func machine() string {
 		load = "load average " + strings.Join(strings.Fields(string(b))[:3], " ")
 	}
 	return model + ", " + load
+}
+
+// fullLooks times n full snapshots of p, then reads the same inventory
+// without the character budget (the "whole" size), and closes p.
+func fullLooks(ctx context.Context, p *rodagent.Page, n int) (last, whole *rodagent.Snapshot, times []time.Duration, err error) {
+	defer p.Close()
+	for i := 0; i < n; i++ {
+		start := time.Now()
+		if last, err = p.Snapshot(ctx, rodagent.WithFull()); err != nil {
+			return nil, nil, nil, err
+		}
+		times = append(times, time.Since(start))
+	}
+	if whole, err = p.Snapshot(ctx, rodagent.WithFull(), rodagent.WithMaxChars(1<<30)); err != nil {
+		return nil, nil, nil, err
+	}
+	return last, whole, times, nil
 }

@@ -138,17 +138,7 @@ func peersMCP(ctx context.Context, b *rodagent.Browser, base, dir, bin string, n
 			_ = p.Close()
 			return err
 		}
-		var ours []time.Duration
-		for i := 0; i < n; i++ {
-			start := time.Now()
-			if s, err = p.Snapshot(ctx, rodagent.WithFull()); err != nil {
-				_ = p.Close()
-				return err
-			}
-			ours = append(ours, time.Since(start))
-		}
-		all, err := p.Snapshot(ctx, rodagent.WithFull(), rodagent.WithMaxChars(1<<30))
-		_ = p.Close()
+		s, all, ours, err := fullLooks(ctx, p, n)
 		if err != nil {
 			return err
 		}
