@@ -52,7 +52,10 @@
   // sides handle far faster than JSON arrays; strings escape \\, \n and \t.
   const esc = s => /[\\\n\t]/.test(s) ? s.replace(/[\\\n\t]/g, c => c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\t') : s;
   const encode = rows => rows.map(r => r.map(f => typeof f === 'string' ? esc(f) : f).join('\t')).join('\n');
-  const collapse = s => (s || '').replace(/\s+/g, ' ').trim();
+  // Most text needs only a trim: the replace runs when a run of spaces or
+  // a space other than U+0020 is there to fold.
+  const FOLD = /[^\S ]| {2}/;
+  const collapse = s => !s ? '' : FOLD.test(s) ? s.replace(/\s+/g, ' ').trim() : s.trim();
 
   // The role HTML gives a control that has no role attribute (HTML-AAM, as
   // Chromium maps it): no need to ask the browser for thousands of these.
@@ -396,7 +399,9 @@
   // row, its first cell that is text rather than a control.
   function firstText(el) {
     if (el.localName === 'tr') {
-      for (const c of el.cells) {
+      const cells = el.cells;
+      for (let i = 0; i < cells.length; i++) {
+        const c = cells[i];
         if (c.firstElementChild && c.querySelector(CONTROLS)) continue; // a cell of bare text holds no control
         const t = collapse(c.textContent);
         if (t) return t;
@@ -446,9 +451,14 @@
   // all of them. The AX path computes the same from a DOM snapshot
   // (dom.go, clipOf): change both or neither. Reset per read.
   let regions = new Map();
-  // the styles the walk has read already, so regions cost no second read
+  // styles read for regions, once per element per read (the walk carries
+  // regions down itself; these serve refs inside refs and the delta)
   let styles = new Map();
-  const css = el => styles.get(el) || getComputedStyle(el);
+  const css = el => {
+    let c = styles.get(el);
+    if (!c) { c = getComputedStyle(el); styles.set(el, c); }
+    return c;
+  };
   const domParent = el => el.parentElement || (el.parentNode && el.parentNode.host) || null;
   function limitOf(el, cs) {
     if (cs.position === 'fixed') return null;
@@ -476,7 +486,21 @@
   }
   // clipOf is the region el shows in, [x, y, w, h], or ['', '', '', ''] when
   // no ancestor clips it.
-  const clipOf = el => limitOf(el, css(el)) || ['', '', '', ''];
+  const NO_CLIP = ['', '', '', ''];
+  const clipOf = el => limitOf(el, css(el)) || NO_CLIP;
+
+  // clipBy: the region el's content shows in, given the region it shows in
+  // itself (limit): regionOf's step, for the walk, which knows limit from
+  // the ancestors it came through instead of climbing back to them.
+  function clipBy(el, cs, limit) {
+    const t = el.localName;
+    if (t === 'html' || t === 'body' || cs.display === 'contents' || (cs.overflowX === 'visible' && cs.overflowY === 'visible')) return limit;
+    const b = el.getBoundingClientRect();
+    const x = Math.round(b.x), y = Math.round(b.y), w = Math.round(b.width), h = Math.round(b.height);
+    if (!limit) return [x, y, w, h];
+    const l = Math.max(limit[0], x), tp = Math.max(limit[1], y);
+    return [l, tp, Math.max(0, Math.min(limit[0] + limit[2], x + w) - l), Math.max(0, Math.min(limit[1] + limit[3], y + h) - tp)];
+  }
 
   function keyOf(el) {
     let k = S.index.get(el);
@@ -502,7 +526,9 @@
   //                 group#, row, up (key of the enclosing ref, -1 for none), then, only when one is set:
   //                 current, sort, level, valuemin, valuemax, valuetext, and, only when an ancestor clips
   //                 it, clip x, y, w, h (clipOf)]
-  function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up) {
+  // limit is the region el shows in when the walk knows it (see walkDOM),
+  // undefined when it does not.
+  function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up, limit) {
     const b = box(el, vw, vh);
     const k = keyOf(el), st = stateOf(el, role, focused), v = valueOf(el, role), x = extrasOf(el, role);
     S.sig[k] = st + '|' + v + '|' + x.join('|');
@@ -511,9 +537,9 @@
     // and the trailing extras only when one is set (the payload's size is
     // most of a large page's first look).
     const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
-    const c = clipOf(el);
-    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '') row.push(...x);
-    if (c[0] !== '') row.push(...c);
+    const c = limit === undefined ? clipOf(el) : limit || NO_CLIP;
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '') row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
+    if (c[0] !== '') row.push(c[0], c[1], c[2], c[3]);
     return row;
   }
 
@@ -549,7 +575,7 @@
   function sinkText(sink) {
     if (sink.cells) {
       const cells = [];
-      for (const c of sink.cells) { const t = sinkText(c); if (t) cells.push(t); }
+      for (let i = 0; i < sink.cells.length; i++) { const t = sinkText(sink.cells[i]); if (t) cells.push(t); }
       return clip(cells.join(' | '), TEXT_MAX);
     }
     return clip(collapse(sink.parts.join('').replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, '')), TEXT_MAX);
@@ -633,28 +659,39 @@
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     let closed = false, heading = '';
-    // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink];
+    // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink,
+    // region, positionedRegion]: the last two are where the parent's in-flow content shows and where its
+    // absolutely positioned content shows (regionOf of the parent and of its nearest positioned ancestor;
+    // null: anywhere), carried down so no ref climbs its ancestors for them; undefined once an ancestor's
+    // style was not read (inside a ref), where clipOf climbs.
     // a text node or a block boundary (' ') is [node, sink]. Each element's style is read once: a pointer
     // cursor an element sets itself marks it clickable, display:none hides its subtree.
     const blocked = modalBlock();
-    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null]];
+    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null, null, null]];
     while (stack.length) {
       const e = stack.pop();
       if (e.length === 2) {
         e[1].parts.push(typeof e[0] === 'string' ? e[0] : e[0].data);
         continue;
       }
-      const [el, depth, lm, ctx, inRef, group, rows_, rowNo, up, parentCursor, sink] = e;
+      // indexed, not destructured: unoptimized code destructures through the iterator protocol
+      const el = e[0], depth = e[1], lm = e[2], ctx = e[3], inRef = e[4], group = e[5], rows_ = e[6], rowNo = e[7],
+        up = e[8], parentCursor = e[9], sink = e[10], region = e[11], posRegion = e[12];
       if (blocked && blocked.has(el.parentElement) && !blocked.has(el) && el !== blocked.modal) continue; // inert behind the modal
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
       if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) continue; // hidden from everyone's reading
-      let cs = null, cursor = '';
+      let cs = null, cursor = '', limit, childRegion, childPos;
       if (!inRef || sink) {
         cs = getComputedStyle(el);
-        styles.set(el, cs);
         if (cs.display === 'none') continue;
         if (opts.pointer && !inRef) cursor = cs.cursor;
+        if (region !== undefined) {
+          const pos = cs.position;
+          limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region;
+          childRegion = clipBy(el, cs, limit);
+          childPos = pos !== 'static' || tag === 'html' ? childRegion : posRegion;
+        }
       }
       let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
       let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up, childSink = sink;
@@ -722,7 +759,7 @@
         }
         if (rrole && rrole !== 'none' && rrole !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
-          rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up));
+          rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
           childIn = true;
           childUp = keyOf(el);
@@ -757,16 +794,16 @@
         // refs among them count where they stand, as the AX tree sees them.
         shadows.push(el.shadowRoot); // a document observer does not see into shadow trees
         const kids = el.children;
-        for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, null]);
+        for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, null, childRegion, childPos]);
       }
       for (let c = (el.shadowRoot || el).lastChild; c; c = c.previousSibling) {
-        if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink]);
+        if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos]);
         else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
       }
       if (block) stack.push([' ', tsink]);
     }
-    for (const row of texts) row[4] = sinkText(row[4]);
-    styles = new Map(); regions = new Map(); // live style objects are not kept past the read
+    for (let i = 0; i < texts.length; i++) texts[i][4] = sinkText(texts[i][4]);
+    styles = new Map(); regions = new Map(); // live style objects are not kept past the read (clipOf's, inside refs)
     gridMemo = new Map();
     return {rows, cand, pick, shadows, closed, focused, vw, vh, weak: new Set(weakRefs)};
   }
@@ -792,7 +829,8 @@
     const allIDs = cand.length <= (opts.limit || 0);
     const pk = pick.map(keyOf);
     let r = 0;
-    for (const row of rows) {
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
       if (row[0] !== 0) continue;
       const el = cand[r++];
       if (allIDs || row[11] || el === focused) { pick.push(el); pk.push(row[2]); }
