@@ -492,9 +492,12 @@
   // clipBy: the region el's content shows in, given the region it shows in
   // itself (limit): regionOf's step, for the walk, which knows limit from
   // the ancestors it came through instead of climbing back to them.
-  function clipBy(el, cs, limit) {
+  // (A computed style answers each property read anew: the walk reads
+  // display once and passes it, and reads the overflow shorthand, which is
+  // 'visible' exactly when both axes are.)
+  function clipBy(el, disp, cs, limit) {
     const t = el.localName;
-    if (t === 'html' || t === 'body' || cs.display === 'contents' || (cs.overflowX === 'visible' && cs.overflowY === 'visible')) return limit;
+    if (t === 'html' || t === 'body' || disp === 'contents' || cs.overflow === 'visible') return limit;
     const b = el.getBoundingClientRect();
     const x = Math.round(b.x), y = Math.round(b.y), w = Math.round(b.width), h = Math.round(b.height);
     if (!limit) return [x, y, w, h];
@@ -558,8 +561,9 @@
   const INLINE = new Set(['inline', 'contents']);
   const TEXT_MAX = 300;
 
+  const NONSPACE = /\S/; // what trim() would leave, without making the trimmed string
   function ownText(el) {
-    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && c.data.trim()) return true; // trim skips what \s matches
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && NONSPACE.test(c.data)) return true;
     return false;
   }
 
@@ -582,13 +586,13 @@
   }
 
   // textBlock says whether el opens a text block, and of what kind.
-  function textBlock(el, tag, role, sink, cs, L) {
+  function textBlock(el, tag, role, sink, disp, L) {
     if (LIVE.has(role)) return role;
     if (role === 'row') return 'row';
     if (sink && (sink.cell || sink.live)) return ''; // a list inside a table cell reads as the cell's text;
     // a live region is announced as one message, whatever paragraphs it holds
     if (TEXT_TAGS.has(tag) || TEXT_ROLES.has(el.getAttribute('role'))) return 'text';
-    if (!sink && !role && gathers(el, tag, cs, L)) return 'text';
+    if (!sink && !role && gathers(el, tag, disp, L)) return 'text';
     if (!sink && ownText(el)) return 'text';
     return '';
   }
@@ -604,8 +608,8 @@
   const ACTS = 'a[href],button,input:not([type=hidden]),select,textarea,[role=button],[role=link],[role=checkbox],' +
     '[role=switch],[role=radio],[role=tab],[role=menuitem],[role=combobox],[onclick]';
   const GATHER_MAX_KIDS = 12;
-  function gathers(el, tag, cs, L) {
-    if (INLINE.has(cs.display) || STRUCT_TAGS.has(tag) || el.hasAttribute('role')) return false;
+  function gathers(el, tag, disp, L) {
+    if (INLINE.has(disp) || STRUCT_TAGS.has(tag) || el.hasAttribute('role')) return false;
     const n = el.childElementCount;
     if (n < 2 || n > GATHER_MAX_KIDS) return false;
     let ctl = false, text = ownText(el);
@@ -681,15 +685,16 @@
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
       if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) continue; // hidden from everyone's reading
-      let cs = null, cursor = '', limit, childRegion, childPos;
+      let cs = null, disp = '', cursor = '', limit, childRegion, childPos;
       if (!inRef || sink) {
         cs = getComputedStyle(el);
-        if (cs.display === 'none') continue;
+        disp = cs.display;
+        if (disp === 'none') continue;
         if (opts.pointer && !inRef) cursor = cs.cursor;
         if (region !== undefined) {
           const pos = cs.position;
           limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region;
-          childRegion = clipBy(el, cs, limit);
+          childRegion = clipBy(el, disp, cs, limit);
           childPos = pos !== 'static' || tag === 'html' ? childRegion : posRegion;
         }
       }
@@ -768,7 +773,7 @@
       }
       if (tag === 'label' && el.control) childSink = null; // it names its control
       else if (!childIn && cs && role !== 'heading' && childLm === lm) {
-        const kind = textBlock(el, tag, role, childSink, cs, L);
+        const kind = textBlock(el, tag, role, childSink, disp, L);
         if (kind) {
           const ns = kind === 'row' ? {cells: [], parts: []} : {parts: [], live: LIVE.has(kind)};
           const row = [4, depth, keyOf(el), kind, ns, intern(childGroup), childRow, up, intern(lm)];
@@ -787,7 +792,7 @@
       }
       const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
       const shown = tsink && spaced(el.shadowRoot || el) && el.checkVisibility({visibilityProperty: true});
-      const block = tsink && cs && !INLINE.has(cs.display);
+      const block = tsink && cs && !INLINE.has(disp);
       if (block || (tag === 'br' && tsink)) stack.push([' ', tsink]);
       if (el.shadowRoot) {
         // Light children of a host reach the reading through their slots;
