@@ -118,14 +118,16 @@
   const hiddenInWalk = el => !el.checkVisibility(VISIBILITY);
 
   // What the AX path calls interactive, from the DOM side.
-  function strongCandidate(el) {
+  // bare: el has no attributes at all (most cells and wrappers), so none
+  // of the attribute reads below can find anything.
+  function strongCandidate(el, bare) {
     switch (el.localName) {
-      case 'a': case 'area': if (el.hasAttribute('href')) return true; break;
+      case 'a': case 'area': if (!bare && el.hasAttribute('href')) return true; break;
       case 'button': case 'select': case 'textarea': case 'summary': return true;
       case 'input': return el.type !== 'hidden';
       case 'option': return listOption(el);
     }
-    const r = el.getAttribute('role');
+    const r = bare ? null : el.getAttribute('role');
     if (r !== null) {
       const first = r.trim().split(/\s+/)[0];
       if (IROLE.has(first)) return true;
@@ -140,7 +142,7 @@
     }
     // a sorted column's header: the sort order is its state, and a plain
     // table's header is no ref otherwise, so the order would not show
-    const srt = el.getAttribute('aria-sort');
+    const srt = bare ? null : el.getAttribute('aria-sort');
     if (srt && srt !== 'none' && (el.localName === 'th' || r === 'columnheader' || r === 'rowheader')) return true;
     return false;
   }
@@ -167,8 +169,9 @@
 
   // What a person would click though no role says so: focusable, an inline
   // click handler, draggable, a label standing in for its hidden input.
-  function weakCandidate(el) {
+  function weakCandidate(el, bare) {
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable) && !el.closest('[contenteditable="false"]')) return 'edit';
+    if (bare) return el.localName === 'label' && el.control && !el.control.checkVisibility({opacityProperty: true, visibilityProperty: true}) ? 'click' : '';
     if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'focus';
     if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onpointerdown') ||
         el.getAttribute('draggable') === 'true') return 'click';
@@ -399,9 +402,9 @@
   // row, its first cell that is text rather than a control.
   function firstText(el) {
     if (el.localName === 'tr') {
-      const cells = el.cells;
-      for (let i = 0; i < cells.length; i++) {
-        const c = cells[i];
+      // its td/th children, which are its cells, without building the collection
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.localName !== 'td' && c.localName !== 'th') continue;
         if (c.firstElementChild && c.querySelector(CONTROLS)) continue; // a cell of bare text holds no control
         const t = collapse(c.textContent);
         if (t) return t;
@@ -684,7 +687,8 @@
       if (blocked && blocked.has(el.parentElement) && !blocked.has(el) && el !== blocked.modal) continue; // inert behind the modal
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
-      if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) continue; // hidden from everyone's reading
+      const bare = !el.hasAttributes(); // one call answers the attribute reads below for most cells and wrappers
+      if (!bare && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) continue; // hidden from everyone's reading
       let cs = null, disp = '', cursor = '', limit, childRegion, childPos;
       if (!inRef || sink) {
         cs = getComputedStyle(el);
@@ -700,7 +704,7 @@
       }
       let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
       let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up, childSink = sink;
-      const hasRole = el.hasAttribute('role');
+      const hasRole = !bare && el.hasAttribute('role');
       if (tag === 'iframe' || tag === 'frame') {
         if (!hiddenInWalk(el)) {
           rows.push([3, depth, keyOf(el), collapse(el.getAttribute('title') || el.getAttribute('name') || '')]);
@@ -747,9 +751,9 @@
         }
       }
       let isRef = false;
-      if (strongCandidate(el)) isRef = true;
+      if (strongCandidate(el, bare)) isRef = true;
       else if (!inRef) {
-        const weak = weakCandidate(el);
+        const weak = weakCandidate(el, bare);
         if (weak === 'edit') isRef = true;
         else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer') || (L.hot.has(el) && !delegationRoot(el, L))) isRef = 'named';
       }
