@@ -308,33 +308,40 @@
   // state bits: 1 checked, 2 mixed, 4 disabled, 8 expanded, 16 selected, 32 focused, 64 unchecked,
   // 128 collapsed, 256 readonly, 512 required, 1024 editable, 2048 pressed, 4096 unpressed, 8192 invalid,
   // 16384 busy, 32768 multiselectable, 65536 owns (aria-owns)
+  // ga reads attribute n of el when its names (an, from one
+  // getAttributeNames call) list it: a ref carries a few of the twenty
+  // attributes its state is read from, and a read that finds nothing costs
+  // as much as one that finds something.
+  const ga = (el, an, n) => an.includes(n) ? el.getAttribute(n) : null;
+
   function stateOf(el, role, focused) {
+    const an = el.getAttributeNames();
     let st = 0;
     const tag = el.localName;
     if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
       st |= el.indeterminate && el.type === 'checkbox' ? 2 : (el.checked ? 1 : 64);
     } else {
-      const ac = el.getAttribute('aria-checked');
+      const ac = ga(el, an, 'aria-checked');
       if (ac === 'true') st |= 1; else if (ac === 'mixed') st |= 2;
       else if (ac === 'false' || (ac === null && (role === 'checkbox' || role === 'radio' || role === 'switch' ||
         role === 'menuitemcheckbox' || role === 'menuitemradio'))) st |= 64;
     }
-    if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true') st |= 4;
-    const ae = el.getAttribute('aria-expanded');
+    if (el.matches(':disabled') || ga(el, an, 'aria-disabled') === 'true') st |= 4;
+    const ae = ga(el, an, 'aria-expanded');
     if (ae === 'true' || (tag === 'summary' && el.parentElement && el.parentElement.open)) st |= 8;
     else if (ae === 'false' || (tag === 'summary') || (tag === 'select' && !el.multiple && el.size <= 1)) st |= 128;
-    if (tag === 'option' ? el.selected : el.getAttribute('aria-selected') === 'true') st |= 16;
+    if (tag === 'option' ? el.selected : ga(el, an, 'aria-selected') === 'true') st |= 16;
     if (el === focused) st |= 32;
-    if (el.readOnly === true || el.getAttribute('aria-readonly') === 'true') st |= 256;
-    if (el.required === true || el.getAttribute('aria-required') === 'true') st |= 512;
+    if (el.readOnly === true || ga(el, an, 'aria-readonly') === 'true') st |= 256;
+    if (el.required === true || ga(el, an, 'aria-required') === 'true') st |= 512;
     if ((tag === 'input' && TEXTY.has(el.type)) || tag === 'textarea' || el.isContentEditable) st |= 1024;
-    const ap = el.getAttribute('aria-pressed');
+    const ap = ga(el, an, 'aria-pressed');
     if (ap === 'true') st |= 2048; else if (ap === 'false') st |= 4096; else if (ap === 'mixed') st |= 2;
-    const ai = el.getAttribute('aria-invalid');
+    const ai = ga(el, an, 'aria-invalid');
     if (ai !== null && ai !== 'false') st |= 8192;
-    if (el.getAttribute('aria-busy') === 'true') st |= 16384;
-    if (el.hasAttribute('aria-owns')) st |= 65536; // its name may repeat what it owns
-    if ((tag === 'select' && el.multiple) || el.getAttribute('aria-multiselectable') === 'true') st |= 32768;
+    if (ga(el, an, 'aria-busy') === 'true') st |= 16384;
+    if (an.includes('aria-owns')) st |= 65536; // its name may repeat what it owns
+    if ((tag === 'select' && el.multiple) || ga(el, an, 'aria-multiselectable') === 'true') st |= 32768;
     return st;
   }
 
@@ -342,10 +349,11 @@
   // valuemax, valuetext].
   const RANGE = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
   function extrasOf(el, role) {
-    let cur = el.getAttribute('aria-current');
+    const an = el.getAttributeNames();
+    let cur = ga(el, an, 'aria-current');
     if (cur === 'false' || cur === '') cur = null;
-    const sort = el.getAttribute('aria-sort');
-    let level = el.getAttribute('aria-level') || '';
+    const sort = ga(el, an, 'aria-sort');
+    let level = ga(el, an, 'aria-level') || '';
     if (!level && role === 'treeitem') {
       let n = 1;
       for (let p = el.parentElement; p; p = p.parentElement) {
@@ -359,11 +367,11 @@
     if (RANGE.has(role)) {
       if (el.localName === 'input') {
         // a text field made a spin button states its bounds in ARIA
-        min = el.min || el.getAttribute('aria-valuemin') || ''; max = el.max || el.getAttribute('aria-valuemax') || '';
+        min = el.min || ga(el, an, 'aria-valuemin') || ''; max = el.max || ga(el, an, 'aria-valuemax') || '';
         if (el.type === 'range') { min = min || '0'; max = max || '100'; }
       }
-      else { min = el.getAttribute('aria-valuemin') || ''; max = el.getAttribute('aria-valuemax') || ''; }
-      vt = el.getAttribute('aria-valuetext') || '';
+      else { min = ga(el, an, 'aria-valuemin') || ''; max = ga(el, an, 'aria-valuemax') || ''; }
+      vt = ga(el, an, 'aria-valuetext') || '';
     }
     return [cur || '', sort && sort !== 'none' ? sort : '', level, min, max, vt];
   }
@@ -797,6 +805,15 @@
       const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
       const shown = tsink && spaced(el.shadowRoot || el) && el.checkVisibility({visibilityProperty: true});
       const block = tsink && cs && !INLINE.has(disp);
+      if (!el.firstElementChild && !el.shadowRoot) {
+        // a leaf: its text goes in now, in the order the stack would give it
+        if (tsink) {
+          if (block) tsink.parts.push(' ');
+          if (shown) for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) tsink.parts.push(c.data);
+          if (block || tag === 'br') tsink.parts.push(' ');
+        }
+        continue;
+      }
       if (block || (tag === 'br' && tsink)) stack.push([' ', tsink]);
       if (el.shadowRoot) {
         // Light children of a host reach the reading through their slots;
