@@ -463,6 +463,14 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID) {
 			fi.owner = j.owner
 		}
 	}
+	// Sized once: on a large page the lines and elements run to thousands,
+	// and growing them by appends copied them over and over.
+	n := 0
+	for _, j := range inv.frames {
+		n += len(j.items)
+	}
+	inv.lines = make([]invLine, 0, n+len(inv.frames))
+	inv.elems = make([]*ax.Element, 0, n)
 	nth := map[string]int{}
 	emitted := map[*frameJob]bool{}
 	var emit func(j *frameJob, depth int)
@@ -612,6 +620,7 @@ func (inv *inventory) build(p *Page) *Snapshot {
 		s.Refs = append(s.Refs, r)
 	}
 	lineOf := make(map[*ax.Element]int, len(inv.elems))
+	s.lines = make([]line, 0, len(inv.lines))
 	for i, l := range inv.lines {
 		ln := line{depth: l.depth, ref: -1, text: l.text, kind: l.kind, frame: l.frame, lm: l.lm, up: -1}
 		if l.kind == lineText {
