@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -76,13 +77,21 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 		return nil, err
 	}
 	defer unlock()
+	tr0 := time.Now()
 	inv, reg, err := p.collectSettled(ctx, cfg.full && cfg.landmark == "" && cfg.frame == "" && cfg.within == "" && cfg.from == "")
 	if err != nil {
 		return nil, err
 	}
+	tr1 := time.Now()
 	d := reg.Update(inv.elems)
 	td := reg.UpdateText(inv.texts)
+	tr2 := time.Now()
 	snap := inv.build(p)
+	if os.Getenv("RODAGENT_TRACE") != "" {
+		defer func(tr3 time.Time) {
+			fmt.Fprintf(os.Stderr, "TRACE phases collect %v update %v build %v render %v\n", tr1.Sub(tr0), tr2.Sub(tr1), tr3.Sub(tr2), time.Since(tr3))
+		}(time.Now())
+	}
 	snap.Navigated = p.noteLook(inv.url)
 	snap.Source = p.sourceOf(inv)
 	snap.view = cfg
@@ -454,6 +463,14 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID) {
 			fi.owner = j.owner
 		}
 	}
+	// Sized once: on a large page the lines and elements run to thousands,
+	// and growing them by appends copied them over and over.
+	n := 0
+	for _, j := range inv.frames {
+		n += len(j.items)
+	}
+	inv.lines = make([]invLine, 0, n+len(inv.frames))
+	inv.elems = make([]*ax.Element, 0, n)
 	nth := map[string]int{}
 	emitted := map[*frameJob]bool{}
 	var emit func(j *frameJob, depth int)
@@ -603,6 +620,7 @@ func (inv *inventory) build(p *Page) *Snapshot {
 		s.Refs = append(s.Refs, r)
 	}
 	lineOf := make(map[*ax.Element]int, len(inv.elems))
+	s.lines = make([]line, 0, len(inv.lines))
 	for i, l := range inv.lines {
 		ln := line{depth: l.depth, ref: -1, text: l.text, kind: l.kind, frame: l.frame, lm: l.lm, up: -1}
 		if l.kind == lineText {

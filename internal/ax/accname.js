@@ -404,7 +404,17 @@ function content(el, t) {
 // cName is el's accessible name, whitespace folded.
 function cName(el) {
   if (ACC.computed) return el.computedName;
-  let s = textOf(el, {visited: new Set()}).replace(/[\s\u00a0]+/g, ' ').trim();
+  // aria-label names the element unless aria-labelledby does (2B, then
+  // 2D): the common case needs no traversal.
+  const label = el.getAttribute('aria-label');
+  let s;
+  if (label && label.trim()) {
+    const by = el.getAttribute('aria-labelledby');
+    s = by && by.trim() ? textOf(el, {visited: new Set()}) : label;
+  } else {
+    s = textOf(el, {visited: new Set()});
+  }
+  s = s.replace(/[\s\u00a0]+/g, ' ').trim();
   if (el.localName === 'input' && el.type === 'file') {
     // as Chromium words it: the label, then what the button shows
     const n = el.files ? el.files.length : 0;

@@ -52,7 +52,10 @@
   // sides handle far faster than JSON arrays; strings escape \\, \n and \t.
   const esc = s => /[\\\n\t]/.test(s) ? s.replace(/[\\\n\t]/g, c => c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\t') : s;
   const encode = rows => rows.map(r => r.map(f => typeof f === 'string' ? esc(f) : f).join('\t')).join('\n');
-  const collapse = s => (s || '').replace(/\s+/g, ' ').trim();
+  // Most text needs only a trim: the replace runs when a run of spaces or
+  // a space other than U+0020 is there to fold.
+  const FOLD = /[^\S ]| {2}/;
+  const collapse = s => !s ? '' : FOLD.test(s) ? s.replace(/\s+/g, ' ').trim() : s.trim();
 
   // The role HTML gives a control that has no role attribute (HTML-AAM, as
   // Chromium maps it): no need to ask the browser for thousands of these.
@@ -115,14 +118,16 @@
   const hiddenInWalk = el => !el.checkVisibility(VISIBILITY);
 
   // What the AX path calls interactive, from the DOM side.
-  function strongCandidate(el) {
+  // bare: el has no attributes at all (most cells and wrappers), so none
+  // of the attribute reads below can find anything.
+  function strongCandidate(el, bare) {
     switch (el.localName) {
-      case 'a': case 'area': if (el.hasAttribute('href')) return true; break;
+      case 'a': case 'area': if (!bare && el.hasAttribute('href')) return true; break;
       case 'button': case 'select': case 'textarea': case 'summary': return true;
       case 'input': return el.type !== 'hidden';
       case 'option': return listOption(el);
     }
-    const r = el.getAttribute('role');
+    const r = bare ? null : el.getAttribute('role');
     if (r !== null) {
       const first = r.trim().split(/\s+/)[0];
       if (IROLE.has(first)) return true;
@@ -137,7 +142,7 @@
     }
     // a sorted column's header: the sort order is its state, and a plain
     // table's header is no ref otherwise, so the order would not show
-    const srt = el.getAttribute('aria-sort');
+    const srt = bare ? null : el.getAttribute('aria-sort');
     if (srt && srt !== 'none' && (el.localName === 'th' || r === 'columnheader' || r === 'rowheader')) return true;
     return false;
   }
@@ -164,8 +169,9 @@
 
   // What a person would click though no role says so: focusable, an inline
   // click handler, draggable, a label standing in for its hidden input.
-  function weakCandidate(el) {
+  function weakCandidate(el, bare) {
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable) && !el.closest('[contenteditable="false"]')) return 'edit';
+    if (bare) return el.localName === 'label' && el.control && !el.control.checkVisibility({opacityProperty: true, visibilityProperty: true}) ? 'click' : '';
     if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'focus';
     if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onpointerdown') ||
         el.getAttribute('draggable') === 'true') return 'click';
@@ -302,33 +308,40 @@
   // state bits: 1 checked, 2 mixed, 4 disabled, 8 expanded, 16 selected, 32 focused, 64 unchecked,
   // 128 collapsed, 256 readonly, 512 required, 1024 editable, 2048 pressed, 4096 unpressed, 8192 invalid,
   // 16384 busy, 32768 multiselectable, 65536 owns (aria-owns)
+  // ga reads attribute n of el when its names (an, from one
+  // getAttributeNames call) list it: a ref carries a few of the twenty
+  // attributes its state is read from, and a read that finds nothing costs
+  // as much as one that finds something.
+  const ga = (el, an, n) => an.includes(n) ? el.getAttribute(n) : null;
+
   function stateOf(el, role, focused) {
+    const an = el.getAttributeNames();
     let st = 0;
     const tag = el.localName;
     if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
       st |= el.indeterminate && el.type === 'checkbox' ? 2 : (el.checked ? 1 : 64);
     } else {
-      const ac = el.getAttribute('aria-checked');
+      const ac = ga(el, an, 'aria-checked');
       if (ac === 'true') st |= 1; else if (ac === 'mixed') st |= 2;
       else if (ac === 'false' || (ac === null && (role === 'checkbox' || role === 'radio' || role === 'switch' ||
         role === 'menuitemcheckbox' || role === 'menuitemradio'))) st |= 64;
     }
-    if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true') st |= 4;
-    const ae = el.getAttribute('aria-expanded');
+    if (el.matches(':disabled') || ga(el, an, 'aria-disabled') === 'true') st |= 4;
+    const ae = ga(el, an, 'aria-expanded');
     if (ae === 'true' || (tag === 'summary' && el.parentElement && el.parentElement.open)) st |= 8;
     else if (ae === 'false' || (tag === 'summary') || (tag === 'select' && !el.multiple && el.size <= 1)) st |= 128;
-    if (tag === 'option' ? el.selected : el.getAttribute('aria-selected') === 'true') st |= 16;
+    if (tag === 'option' ? el.selected : ga(el, an, 'aria-selected') === 'true') st |= 16;
     if (el === focused) st |= 32;
-    if (el.readOnly === true || el.getAttribute('aria-readonly') === 'true') st |= 256;
-    if (el.required === true || el.getAttribute('aria-required') === 'true') st |= 512;
+    if (el.readOnly === true || ga(el, an, 'aria-readonly') === 'true') st |= 256;
+    if (el.required === true || ga(el, an, 'aria-required') === 'true') st |= 512;
     if ((tag === 'input' && TEXTY.has(el.type)) || tag === 'textarea' || el.isContentEditable) st |= 1024;
-    const ap = el.getAttribute('aria-pressed');
+    const ap = ga(el, an, 'aria-pressed');
     if (ap === 'true') st |= 2048; else if (ap === 'false') st |= 4096; else if (ap === 'mixed') st |= 2;
-    const ai = el.getAttribute('aria-invalid');
+    const ai = ga(el, an, 'aria-invalid');
     if (ai !== null && ai !== 'false') st |= 8192;
-    if (el.getAttribute('aria-busy') === 'true') st |= 16384;
-    if (el.hasAttribute('aria-owns')) st |= 65536; // its name may repeat what it owns
-    if ((tag === 'select' && el.multiple) || el.getAttribute('aria-multiselectable') === 'true') st |= 32768;
+    if (ga(el, an, 'aria-busy') === 'true') st |= 16384;
+    if (an.includes('aria-owns')) st |= 65536; // its name may repeat what it owns
+    if ((tag === 'select' && el.multiple) || ga(el, an, 'aria-multiselectable') === 'true') st |= 32768;
     return st;
   }
 
@@ -336,10 +349,11 @@
   // valuemax, valuetext].
   const RANGE = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
   function extrasOf(el, role) {
-    let cur = el.getAttribute('aria-current');
+    const an = el.getAttributeNames();
+    let cur = ga(el, an, 'aria-current');
     if (cur === 'false' || cur === '') cur = null;
-    const sort = el.getAttribute('aria-sort');
-    let level = el.getAttribute('aria-level') || '';
+    const sort = ga(el, an, 'aria-sort');
+    let level = ga(el, an, 'aria-level') || '';
     if (!level && role === 'treeitem') {
       let n = 1;
       for (let p = el.parentElement; p; p = p.parentElement) {
@@ -353,11 +367,11 @@
     if (RANGE.has(role)) {
       if (el.localName === 'input') {
         // a text field made a spin button states its bounds in ARIA
-        min = el.min || el.getAttribute('aria-valuemin') || ''; max = el.max || el.getAttribute('aria-valuemax') || '';
+        min = el.min || ga(el, an, 'aria-valuemin') || ''; max = el.max || ga(el, an, 'aria-valuemax') || '';
         if (el.type === 'range') { min = min || '0'; max = max || '100'; }
       }
-      else { min = el.getAttribute('aria-valuemin') || ''; max = el.getAttribute('aria-valuemax') || ''; }
-      vt = el.getAttribute('aria-valuetext') || '';
+      else { min = ga(el, an, 'aria-valuemin') || ''; max = ga(el, an, 'aria-valuemax') || ''; }
+      vt = ga(el, an, 'aria-valuetext') || '';
     }
     return [cur || '', sort && sort !== 'none' ? sort : '', level, min, max, vt];
   }
@@ -396,7 +410,9 @@
   // row, its first cell that is text rather than a control.
   function firstText(el) {
     if (el.localName === 'tr') {
-      for (const c of el.cells) {
+      // its td/th children, which are its cells, without building the collection
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.localName !== 'td' && c.localName !== 'th') continue;
         if (c.firstElementChild && c.querySelector(CONTROLS)) continue; // a cell of bare text holds no control
         const t = collapse(c.textContent);
         if (t) return t;
@@ -446,9 +462,14 @@
   // all of them. The AX path computes the same from a DOM snapshot
   // (dom.go, clipOf): change both or neither. Reset per read.
   let regions = new Map();
-  // the styles the walk has read already, so regions cost no second read
+  // styles read for regions, once per element per read (the walk carries
+  // regions down itself; these serve refs inside refs and the delta)
   let styles = new Map();
-  const css = el => styles.get(el) || getComputedStyle(el);
+  const css = el => {
+    let c = styles.get(el);
+    if (!c) { c = getComputedStyle(el); styles.set(el, c); }
+    return c;
+  };
   const domParent = el => el.parentElement || (el.parentNode && el.parentNode.host) || null;
   function limitOf(el, cs) {
     if (cs.position === 'fixed') return null;
@@ -476,7 +497,24 @@
   }
   // clipOf is the region el shows in, [x, y, w, h], or ['', '', '', ''] when
   // no ancestor clips it.
-  const clipOf = el => limitOf(el, css(el)) || ['', '', '', ''];
+  const NO_CLIP = ['', '', '', ''];
+  const clipOf = el => limitOf(el, css(el)) || NO_CLIP;
+
+  // clipBy: the region el's content shows in, given the region it shows in
+  // itself (limit): regionOf's step, for the walk, which knows limit from
+  // the ancestors it came through instead of climbing back to them.
+  // (A computed style answers each property read anew: the walk reads
+  // display once and passes it, and reads the overflow shorthand, which is
+  // 'visible' exactly when both axes are.)
+  function clipBy(el, disp, cs, limit) {
+    const t = el.localName;
+    if (t === 'html' || t === 'body' || disp === 'contents' || cs.overflow === 'visible') return limit;
+    const b = el.getBoundingClientRect();
+    const x = Math.round(b.x), y = Math.round(b.y), w = Math.round(b.width), h = Math.round(b.height);
+    if (!limit) return [x, y, w, h];
+    const l = Math.max(limit[0], x), tp = Math.max(limit[1], y);
+    return [l, tp, Math.max(0, Math.min(limit[0] + limit[2], x + w) - l), Math.max(0, Math.min(limit[1] + limit[3], y + h) - tp)];
+  }
 
   function keyOf(el) {
     let k = S.index.get(el);
@@ -502,7 +540,9 @@
   //                 group#, row, up (key of the enclosing ref, -1 for none), then, only when one is set:
   //                 current, sort, level, valuemin, valuemax, valuetext, and, only when an ancestor clips
   //                 it, clip x, y, w, h (clipOf)]
-  function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up) {
+  // limit is the region el shows in when the walk knows it (see walkDOM),
+  // undefined when it does not.
+  function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up, limit) {
     const b = box(el, vw, vh);
     const k = keyOf(el), st = stateOf(el, role, focused), v = valueOf(el, role), x = extrasOf(el, role);
     S.sig[k] = st + '|' + v + '|' + x.join('|');
@@ -511,9 +551,9 @@
     // and the trailing extras only when one is set (the payload's size is
     // most of a large page's first look).
     const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
-    const c = clipOf(el);
-    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '') row.push(...x);
-    if (c[0] !== '') row.push(...c);
+    const c = limit === undefined ? clipOf(el) : limit || NO_CLIP;
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '') row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
+    if (c[0] !== '') row.push(c[0], c[1], c[2], c[3]);
     return row;
   }
 
@@ -532,8 +572,9 @@
   const INLINE = new Set(['inline', 'contents']);
   const TEXT_MAX = 300;
 
+  const NONSPACE = /\S/; // what trim() would leave, without making the trimmed string
   function ownText(el) {
-    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && c.data.trim()) return true; // trim skips what \s matches
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && NONSPACE.test(c.data)) return true;
     return false;
   }
 
@@ -549,20 +590,20 @@
   function sinkText(sink) {
     if (sink.cells) {
       const cells = [];
-      for (const c of sink.cells) { const t = sinkText(c); if (t) cells.push(t); }
+      for (let i = 0; i < sink.cells.length; i++) { const t = sinkText(sink.cells[i]); if (t) cells.push(t); }
       return clip(cells.join(' | '), TEXT_MAX);
     }
     return clip(collapse(sink.parts.join('').replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, '')), TEXT_MAX);
   }
 
   // textBlock says whether el opens a text block, and of what kind.
-  function textBlock(el, tag, role, sink, cs, L) {
+  function textBlock(el, tag, role, sink, disp, L) {
     if (LIVE.has(role)) return role;
     if (role === 'row') return 'row';
     if (sink && (sink.cell || sink.live)) return ''; // a list inside a table cell reads as the cell's text;
     // a live region is announced as one message, whatever paragraphs it holds
     if (TEXT_TAGS.has(tag) || TEXT_ROLES.has(el.getAttribute('role'))) return 'text';
-    if (!sink && !role && gathers(el, tag, cs, L)) return 'text';
+    if (!sink && !role && gathers(el, tag, disp, L)) return 'text';
     if (!sink && ownText(el)) return 'text';
     return '';
   }
@@ -578,8 +619,8 @@
   const ACTS = 'a[href],button,input:not([type=hidden]),select,textarea,[role=button],[role=link],[role=checkbox],' +
     '[role=switch],[role=radio],[role=tab],[role=menuitem],[role=combobox],[onclick]';
   const GATHER_MAX_KIDS = 12;
-  function gathers(el, tag, cs, L) {
-    if (INLINE.has(cs.display) || STRUCT_TAGS.has(tag) || el.hasAttribute('role')) return false;
+  function gathers(el, tag, disp, L) {
+    if (INLINE.has(disp) || STRUCT_TAGS.has(tag) || el.hasAttribute('role')) return false;
     const n = el.childElementCount;
     if (n < 2 || n > GATHER_MAX_KIDS) return false;
     let ctl = false, text = ownText(el);
@@ -633,32 +674,45 @@
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     let closed = false, heading = '';
-    // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink];
+    // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink,
+    // region, positionedRegion]: the last two are where the parent's in-flow content shows and where its
+    // absolutely positioned content shows (regionOf of the parent and of its nearest positioned ancestor;
+    // null: anywhere), carried down so no ref climbs its ancestors for them; undefined once an ancestor's
+    // style was not read (inside a ref), where clipOf climbs.
     // a text node or a block boundary (' ') is [node, sink]. Each element's style is read once: a pointer
     // cursor an element sets itself marks it clickable, display:none hides its subtree.
     const blocked = modalBlock();
-    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null]];
+    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null, null, null]];
     while (stack.length) {
       const e = stack.pop();
       if (e.length === 2) {
         e[1].parts.push(typeof e[0] === 'string' ? e[0] : e[0].data);
         continue;
       }
-      const [el, depth, lm, ctx, inRef, group, rows_, rowNo, up, parentCursor, sink] = e;
+      // indexed, not destructured: unoptimized code destructures through the iterator protocol
+      const el = e[0], depth = e[1], lm = e[2], ctx = e[3], inRef = e[4], group = e[5], rows_ = e[6], rowNo = e[7],
+        up = e[8], parentCursor = e[9], sink = e[10], region = e[11], posRegion = e[12];
       if (blocked && blocked.has(el.parentElement) && !blocked.has(el) && el !== blocked.modal) continue; // inert behind the modal
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
-      if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) continue; // hidden from everyone's reading
-      let cs = null, cursor = '';
+      const bare = !el.hasAttributes(); // one call answers the attribute reads below for most cells and wrappers
+      if (!bare && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) continue; // hidden from everyone's reading
+      let cs = null, disp = '', cursor = '', limit, childRegion, childPos;
       if (!inRef || sink) {
         cs = getComputedStyle(el);
-        styles.set(el, cs);
-        if (cs.display === 'none') continue;
+        disp = cs.display;
+        if (disp === 'none') continue;
         if (opts.pointer && !inRef) cursor = cs.cursor;
+        if (region !== undefined) {
+          const pos = cs.position;
+          limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region;
+          childRegion = clipBy(el, disp, cs, limit);
+          childPos = pos !== 'static' || tag === 'html' ? childRegion : posRegion;
+        }
       }
       let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
       let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up, childSink = sink;
-      const hasRole = el.hasAttribute('role');
+      const hasRole = !bare && el.hasAttribute('role');
       if (tag === 'iframe' || tag === 'frame') {
         if (!hiddenInWalk(el)) {
           rows.push([3, depth, keyOf(el), collapse(el.getAttribute('title') || el.getAttribute('name') || '')]);
@@ -705,9 +759,9 @@
         }
       }
       let isRef = false;
-      if (strongCandidate(el)) isRef = true;
+      if (strongCandidate(el, bare)) isRef = true;
       else if (!inRef) {
-        const weak = weakCandidate(el);
+        const weak = weakCandidate(el, bare);
         if (weak === 'edit') isRef = true;
         else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer') || (L.hot.has(el) && !delegationRoot(el, L))) isRef = 'named';
       }
@@ -722,7 +776,7 @@
         }
         if (rrole && rrole !== 'none' && rrole !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
-          rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up));
+          rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
           childIn = true;
           childUp = keyOf(el);
@@ -731,7 +785,7 @@
       }
       if (tag === 'label' && el.control) childSink = null; // it names its control
       else if (!childIn && cs && role !== 'heading' && childLm === lm) {
-        const kind = textBlock(el, tag, role, childSink, cs, L);
+        const kind = textBlock(el, tag, role, childSink, disp, L);
         if (kind) {
           const ns = kind === 'row' ? {cells: [], parts: []} : {parts: [], live: LIVE.has(kind)};
           const row = [4, depth, keyOf(el), kind, ns, intern(childGroup), childRow, up, intern(lm)];
@@ -750,23 +804,32 @@
       }
       const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
       const shown = tsink && spaced(el.shadowRoot || el) && el.checkVisibility({visibilityProperty: true});
-      const block = tsink && cs && !INLINE.has(cs.display);
+      const block = tsink && cs && !INLINE.has(disp);
+      if (!el.firstElementChild && !el.shadowRoot) {
+        // a leaf: its text goes in now, in the order the stack would give it
+        if (tsink) {
+          if (block) tsink.parts.push(' ');
+          if (shown) for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) tsink.parts.push(c.data);
+          if (block || tag === 'br') tsink.parts.push(' ');
+        }
+        continue;
+      }
       if (block || (tag === 'br' && tsink)) stack.push([' ', tsink]);
       if (el.shadowRoot) {
         // Light children of a host reach the reading through their slots;
         // refs among them count where they stand, as the AX tree sees them.
         shadows.push(el.shadowRoot); // a document observer does not see into shadow trees
         const kids = el.children;
-        for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, null]);
+        for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, null, childRegion, childPos]);
       }
       for (let c = (el.shadowRoot || el).lastChild; c; c = c.previousSibling) {
-        if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink]);
+        if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos]);
         else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
       }
       if (block) stack.push([' ', tsink]);
     }
-    for (const row of texts) row[4] = sinkText(row[4]);
-    styles = new Map(); regions = new Map(); // live style objects are not kept past the read
+    for (let i = 0; i < texts.length; i++) texts[i][4] = sinkText(texts[i][4]);
+    styles = new Map(); regions = new Map(); // live style objects are not kept past the read (clipOf's, inside refs)
     gridMemo = new Map();
     return {rows, cand, pick, shadows, closed, focused, vw, vh, weak: new Set(weakRefs)};
   }
@@ -792,7 +855,8 @@
     const allIDs = cand.length <= (opts.limit || 0);
     const pk = pick.map(keyOf);
     let r = 0;
-    for (const row of rows) {
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
       if (row[0] !== 0) continue;
       const el = cand[r++];
       if (allIDs || row[11] || el === focused) { pick.push(el); pk.push(row[2]); }
