@@ -119,7 +119,7 @@ type accnameResult struct {
 }
 
 func accnameCheckPage(t *testing.T, path, script string) (*accnameResult, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), workDeadline(t, 90*time.Second))
 	defer cancel()
 	p, err := shared.NewPage(ctx, originA+"/"+path)
 	if err != nil {

@@ -71,8 +71,8 @@ func stockChromium(t testing.TB) string {
 	select {
 	case ws := <-found:
 		return ws
-	case <-time.After(60 * time.Second):
-		t.Fatalf("%s printed no DevTools address within 60 s", bin)
+	case <-time.After(time.Until(workDeadline(t, 60*time.Second))): // a launch is work (see testCtx)
+		t.Fatalf("%s printed no DevTools address", bin)
 	}
 	return ""
 }

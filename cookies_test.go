@@ -93,8 +93,9 @@ func TestStorageStateCarriesALoginAcrossBrowsers(t *testing.T) {
 	}
 	for _, want := range []string{"user: ada", "theme: dark"} {
 		if err := q.Wait(ctx, rodagent.TextPresent(want)); err != nil {
-			text, _ := q.Text(ctx)
-			t.Errorf("the second browser should be logged in (%q): %v\n%s", want, err, text)
+			// ctx may be spent: read what the page shows with a context of its own.
+			text, terr := q.Text(testCtx(t, 10*time.Second))
+			t.Errorf("the second browser should be logged in (%q): %v\n%s %v", want, err, text, terr)
 		}
 	}
 	// Loading the state contacted no server: only the two visits above did.

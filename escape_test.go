@@ -271,6 +271,7 @@ func randomPageString(rng *rand.Rand) string {
 // only the renderer's lines. A fixed seed keeps CI reproducible; FuzzRendered
 // explores further and its corpus (testdata/fuzz) runs with every go test.
 func TestRenderedTextCannotBeForged(t *testing.T) {
+	t.Parallel() // seconds of pure computation: overlap it with the page tests' waits
 	sk := skeleton()
 	plains := []string{"http://127.0.0.1:1", "button", "evil.example\u2028[main]", "nav \"x\"", "row\x85"}
 	for _, text := range renderAll(hostile, plains) {

@@ -24,9 +24,11 @@ var app = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 })
 
 func TestPageInATest(t *testing.T) {
+	// The page first: the first test to ask for it launches the binary's
+	// browser, which is browsertest's budget, not this test's.
+	p := browsertest.Page(t, browsertest.Serve(t, app))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	p := browsertest.Page(t, browsertest.Serve(t, app))
 	if _, err := p.Locate(rodagent.ByLabel("Email")).Type(ctx, "me@example.com"); err != nil {
 		t.Fatal(err)
 	}
