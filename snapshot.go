@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -77,21 +76,13 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 		return nil, err
 	}
 	defer unlock()
-	tr0 := time.Now()
 	inv, reg, err := p.collectSettled(ctx, cfg.full && cfg.landmark == "" && cfg.frame == "" && cfg.within == "" && cfg.from == "")
 	if err != nil {
 		return nil, err
 	}
-	tr1 := time.Now()
 	d := reg.Update(inv.elems)
 	td := reg.UpdateText(inv.texts)
-	tr2 := time.Now()
 	snap := inv.build(p)
-	if os.Getenv("RODAGENT_TRACE") != "" {
-		defer func(tr3 time.Time) {
-			fmt.Fprintf(os.Stderr, "TRACE phases collect %v update %v build %v render %v\n", tr1.Sub(tr0), tr2.Sub(tr1), tr3.Sub(tr2), time.Since(tr3))
-		}(time.Now())
-	}
 	snap.Navigated = p.noteLook(inv.url)
 	snap.Source = p.sourceOf(inv)
 	snap.view = cfg

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -182,9 +181,6 @@ func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 	var w walkPayload
 	if err := json.Unmarshal(payload, &w); err != nil {
 		return nil, fmt.Errorf("ax: reading the inventory: %w", err)
-	}
-	if os.Getenv("RODAGENT_TRACE") != "" {
-		fmt.Fprintf(os.Stderr, "TRACE walk-ms %.1f\n", w.Ms)
 	}
 	out := &Walk{Closed: w.Closed, Unsupported: w.Unsupported, Cold: w.Cold, base: base}
 	if w.Unsupported != "" || w.Cold {

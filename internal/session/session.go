@@ -10,8 +10,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"time"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -202,12 +200,6 @@ type Session struct {
 func (s Session) Call(ctx context.Context, _ string, method string, params any) ([]byte, error) {
 	if s.Calls != nil {
 		s.Calls.Add(1)
-	}
-	if os.Getenv("RODAGENT_TRACE") != "" {
-		t0 := time.Now()
-		b, err := s.Conn.Rod.Call(ctx, string(s.ID), method, params)
-		fmt.Fprintf(os.Stderr, "TRACE %s %.1fms %d\n", method, float64(time.Since(t0).Microseconds())/1000, len(b))
-		return b, err
 	}
 	return s.Conn.Rod.Call(ctx, string(s.ID), method, params)
 }
