@@ -406,10 +406,16 @@
     return firstTextWalk(el);
   }
 
+  // Only text a person can read names the container, as in the AX tree: not
+  // a hidden menu's group label (APG landmarks' skip-to menu in a banner),
+  // nor a control's own text (a role=checkbox div in a list item: its name
+  // says nothing about which item it is).
   function firstTextWalk(el) {
+    const inside = sel => { const c = t => t.parentElement && t.parentElement.closest(sel); return t => { const a = c(t); return a && el.contains(a); }; };
+    const inControl = inside('button,a,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],' +
+      '[role=textbox],[role=combobox],[role=menuitem],[role=option],[role=switch]'), inHidden = inside('[aria-hidden="true"]');
     const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: t =>
-      (t.parentElement && t.parentElement.closest('button,a,input,select,textarea,[role=button],[role=link]') &&
-       el.contains(t.parentElement.closest('button,a,input,select,textarea,[role=button],[role=link]')))
+      !t.parentElement || inControl(t) || inHidden(t) || (t.data.trim() && !t.parentElement.checkVisibility(VISIBILITY))
         ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
     for (let t = tw.nextNode(); t; t = tw.nextNode()) {
       const s = collapse(t.data);
