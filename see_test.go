@@ -91,18 +91,37 @@ func sameAsFull(t *testing.T, p *rodagent.Page, prev *rodagent.Snapshot, step st
 	t.Helper()
 	d := snapshot(t, p)
 	f := snapshot(t, p, rodagent.WithFull())
-	if got, want := describeRefs(d), describeRefs(f); got != want {
-		t.Fatalf("%s: the delta's refs differ from a full read:\n%s", step, diffLines(got, want))
+	if diff := deltaVersusFull(prev, d, f); diff != "" {
+		t.Fatalf("%s: %s", step, diff)
 	}
-	if got, want := withoutURL(d.FullText()), withoutURL(f.FullText()); got != want {
-		t.Fatalf("%s: the delta's text differs from a full read:\n%s", step, diffLines(got, want))
+	return f
+}
+
+// deltaVersusFull says how a delta snapshot d (taken after prev) differs
+// from the full read f of the same moment: its refs, its full text, the old
+// refs with the delta applied; "" when it does not.
+func deltaVersusFull(prev, d, f *rodagent.Snapshot) string {
+	if got, want := describeRefs(d), describeRefs(f); got != want {
+		return fmt.Sprintf("the delta's refs differ from a full read:\n%s", diffLines(got, want))
+	}
+	if got, want := inventoryText(d), inventoryText(f); got != want {
+		return fmt.Sprintf("the delta's text differs from a full read:\n%s", diffLines(got, want))
 	}
 	if d.Delta != nil && prev != nil {
 		if got, want := applyDelta(prev, d), fieldsOf(f); got != want {
-			t.Fatalf("%s: the old refs with the delta applied differ from a full read:\n%s\n%s", step, diffLines(got, want), d)
+			return fmt.Sprintf("the old refs with the delta applied differ from a full read:\n%s\n%s", diffLines(got, want), d)
 		}
 	}
-	return f
+	return ""
+}
+
+// inventoryText is a snapshot's full text without its header: the URL, and
+// what happened since the last look (a navigation, a dialog, a blocked
+// request), which only the first look after it tells.
+func inventoryText(s *rodagent.Snapshot) string {
+	c := *s
+	c.Navigated, c.Dialogs, c.Blocked = "", nil, nil
+	return withoutURL(c.FullText())
 }
 
 // fieldsOf lists each ref's handle and the fields a delta speaks of.

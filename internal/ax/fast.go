@@ -64,7 +64,7 @@ var (
 	if (!S) throw new Error('__rodagent missing');
 	S.acc.reset();
 	if (settle) await S.settle();
-	return S.pack(S.delta({limit: %d, pointer: true}));
+	return S.pack(S.delta({limit: %d, pointer: true, acted: settle}));
 })`, AllIDsUpTo)
 )
 

@@ -422,10 +422,16 @@
     return firstTextWalk(el);
   }
 
+  // Only text a person can read names the container, as in the AX tree: not
+  // a hidden menu's group label (APG landmarks' skip-to menu in a banner),
+  // nor a control's own text (a role=checkbox div in a list item: its name
+  // says nothing about which item it is).
   function firstTextWalk(el) {
+    const inside = sel => { const c = t => t.parentElement && t.parentElement.closest(sel); return t => { const a = c(t); return a && el.contains(a); }; };
+    const inControl = inside('button,a,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],' +
+      '[role=textbox],[role=combobox],[role=menuitem],[role=option],[role=switch]'), inHidden = inside('[aria-hidden="true"]');
     const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: t =>
-      (t.parentElement && t.parentElement.closest('button,a,input,select,textarea,[role=button],[role=link]') &&
-       el.contains(t.parentElement.closest('button,a,input,select,textarea,[role=button],[role=link]')))
+      !t.parentElement || inControl(t) || inHidden(t) || (t.data.trim() && !t.parentElement.checkVisibility(VISIBILITY))
         ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
     for (let t = tw.nextNode(); t; t = tw.nextNode()) {
       const s = collapse(t.data);
@@ -865,6 +871,7 @@
     S.dirty.clear(); S.wide = false;
     if (!S.mo) observe();
     for (const root of shadows) S.mo.observe(root, OBSERVE);
+    S.shadows = shadows; stateCSS = null;
     return [q({pk, strs, closed, ms: performance.now() - t0}), encode(rows), pick];
   };
 
@@ -899,9 +906,60 @@
   // sees; any other change (a class, a style, hidden, aria-expanded that CSS
   // may follow, text, nodes coming and going) can show or hide anything, and
   // the look after it walks the document again.
+  // (A name is not its own: aria-label and title feed the name of a heading
+  // or a control labelled by the element, so they walk again.)
   const STATE_ATTRS = new Set(['aria-checked', 'aria-pressed', 'aria-selected', 'aria-valuenow', 'aria-valuetext',
-    'value', 'checked', 'selected', 'aria-activedescendant', 'tabindex', 'aria-invalid', 'aria-label', 'title',
+    'value', 'checked', 'selected', 'aria-activedescendant', 'tabindex', 'aria-invalid',
     'aria-describedby', 'aria-disabled', 'disabled', 'aria-current', 'aria-sort']);
+
+  // Styles can follow a state that no mutation records — a checkbox's
+  // :checked showing the panel after it, :focus-within opening a menu,
+  // :hover a drop-down — or a state attribute of one element showing
+  // another ([aria-selected=true] + .panel). On a page whose style sheets
+  // have such a rule, a state change or an action may show or hide anything,
+  // and the look after it walks the document again. A rule counts when the
+  // state appears before the last compound of a selector (it styles another
+  // element), anywhere in :has(), or in the last compound of a rule that sets
+  // display or visibility. Sheets of another origin cannot be read, and do
+  // not count. The verdict holds until the next walk.
+  let stateCSS = null;
+  const STATE_SEL = /:(checked|indeterminate|focus|focus-within|focus-visible|hover|active|placeholder-shown|valid|invalid|user-valid|user-invalid|default|enabled|disabled|read-only|read-write|open|popover-open|target|has)\b|\[\s*(aria-|checked|disabled|selected|value|tabindex)/;
+  function followsState(sel, style) {
+    if (!STATE_SEL.test(sel)) return false;
+    if (sel.includes(':has(')) return true;
+    let depth = 0, start = 0, last = 0;
+    const own = !!(style && (style.display || style.visibility));
+    for (let i = 0; i <= sel.length; i++) {
+      const c = sel[i];
+      if (c === '(' || c === '[') depth++;
+      else if (c === ')' || c === ']') depth--;
+      else if (depth === 0 && (c === ' ' || c === '>' || c === '+' || c === '~')) last = i + 1;
+      else if (depth === 0 && (c === ',' || c === undefined)) {
+        if (STATE_SEL.test(sel.slice(start, Math.max(start, last))) || (own && STATE_SEL.test(sel.slice(Math.max(start, last), i)))) return true;
+        start = last = i + 1;
+      }
+    }
+    return false;
+  }
+  function rulesFollowState(rules, depth) {
+    for (const r of rules) {
+      if (r.selectorText && followsState(r.selectorText, r.style)) return true;
+      if (r.cssRules && r.cssRules.length && depth < 8 && rulesFollowState(r.cssRules, depth + 1)) return true;
+    }
+    return false;
+  }
+  function stateStyled() {
+    if (stateCSS !== null) return stateCSS;
+    stateCSS = false;
+    const sheets = [];
+    for (const root of [document, ...(S.shadows || [])]) sheets.push(...root.styleSheets, ...(root.adoptedStyleSheets || []));
+    for (const sh of sheets) {
+      let rules;
+      try { rules = sh.cssRules; } catch (e) { continue; }
+      if (rules && rulesFollowState(rules, 0)) return (stateCSS = true);
+    }
+    return false;
+  }
 
   function record(recs) {
     for (const r of recs) {
@@ -931,13 +989,14 @@
     const dirty = [...S.dirty], wide = S.wide;
     S.dirty.clear(); S.wide = false;
     S.deltas++;
-    if (wide) {
+    const again = () => {
       const r = S.walk(Object.assign({}, opts, {warm: true}));
       const m = JSON.parse(r[0]);
       m.walked = true;
       r[0] = q(m);
       return r;
-    }
+    };
+    if (wide) return again();
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const hit = new Set();
     for (const d of dirty) if (S.index.has(d)) hit.add(S.index.get(d));
@@ -950,6 +1009,7 @@
       if (!el.isConnected) { hit.add(k); continue; }
       if (stateOf(el, S.role[k], focused) + '|' + valueOf(el, S.role[k]) + '|' + extrasOf(el, S.role[k]).join('|') !== sig) hit.add(k);
     }
+    if ((hit.size || dirty.length || opts.acted) && stateStyled()) return again();
     strs = []; sid = new Map(); regions = new Map(); styles = new Map();
     const rows = [], pick = [], pk = [], gone = [];
     for (const k of hit) {
