@@ -855,7 +855,8 @@
       // a delta has one: the first read of a changed tree is merely slow)
       if (performance.now() - t0 > 3 && !opts.warm) return [q({cold: true}), '', []];
     }
-    const {rows, cand, pick, shadows, closed, focused, vw, vh} = walkDOM(opts);
+    const {rows, cand, pick, shadows, closed, focused, vw, vh, weak} = walkDOM(opts);
+    S.weak = weak; // the delta names these as the walk did
     // Backend node ids: for every ref of a page of ordinary size, else for
     // what is in view or focused (the rest are looked up when acted on).
     const allIDs = cand.length <= (opts.limit || 0);
@@ -1015,8 +1016,13 @@
     for (const k of hit) {
       const el = S.els[k];
       if (!el.isConnected || hiddenFromAT(el)) { gone.push(k); S.sig[k] = undefined; continue; }
-      const role = roleOf(el);
-      rows.push(refRow(el, role, nameOf(el, role), 0, '', '', focused, vw, vh));
+      let role = roleOf(el), name = nameOf(el, role);
+      if (S.weak && S.weak.has(el)) {
+        // a clickable no role marks keeps the role and the description the walk gave it
+        if (!role || role === 'none' || role === 'presentation') role = S.role[k];
+        if (!name && !LANDMARK.has(role) && role !== 'heading') name = describe(el);
+      }
+      rows.push(refRow(el, role, name, 0, '', '', focused, vw, vh));
       pick.push(el); pk.push(k);
     }
     let boxes = null;
