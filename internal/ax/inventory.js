@@ -487,17 +487,7 @@
     let r = regions.get(a);
     if (r !== undefined) return r;
     const cs = css(a);
-    r = limitOf(a, cs);
-    if (a.localName !== 'html' && a.localName !== 'body' && cs.display !== 'contents' &&
-        (cs.overflowX !== 'visible' || cs.overflowY !== 'visible')) {
-      const b = a.getBoundingClientRect();
-      const x = Math.round(b.x), y = Math.round(b.y), w = Math.round(b.width), h = Math.round(b.height);
-      if (!r) r = [x, y, w, h];
-      else {
-        const l = Math.max(r[0], x), t = Math.max(r[1], y);
-        r = [l, t, Math.max(0, Math.min(r[0] + r[2], x + w) - l), Math.max(0, Math.min(r[1] + r[3], y + h) - t)];
-      }
-    }
+    r = clipBy(a, cs.display, cs, limitOf(a, cs));
     regions.set(a, r);
     return r;
   }
@@ -507,8 +497,8 @@
   const clipOf = el => limitOf(el, css(el)) || NO_CLIP;
 
   // clipBy: the region el's content shows in, given the region it shows in
-  // itself (limit): regionOf's step, for the walk, which knows limit from
-  // the ancestors it came through instead of climbing back to them.
+  // itself (limit). regionOf climbs to find limit; the walk knows it from
+  // the ancestors it came through.
   // (A computed style answers each property read anew: the walk reads
   // display once and passes it, and reads the overflow shorthand, which is
   // 'visible' exactly when both axes are.)
