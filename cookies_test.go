@@ -98,7 +98,24 @@ func TestStorageStateCarriesALoginAcrossBrowsers(t *testing.T) {
 			t.Errorf("the second browser should be logged in (%q): %v\n%s %v", want, err, text, terr)
 		}
 	}
-	// Loading the state contacted no server: only the two visits above did.
+	// Closing the last tab ends Chromium's session, which deletes session
+	// cookies unless the profile continues its session: the login stays.
+	// (Loading the state closed a tab already: its hidden localStorage tab.)
+	if err := q.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if cs, err := second.Cookies(ctx, o.allowed+"/"); err != nil || len(cs) != 1 {
+		t.Errorf("after the last tab closed: cookies %+v (%v), want the session cookie", cs, err)
+	}
+	again, err := second.NewPage(ctx, o.allowed+"/whoami")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Wait(ctx, rodagent.TextPresent("user: ada")); err != nil {
+		text, terr := again.Text(testCtx(t, 10*time.Second))
+		t.Errorf("closing the last tab logged the browser out: %v\n%s %v", err, text, terr)
+	}
+	// Loading the state contacted no server: only the visits above did.
 	if n := o.hitCount(o.allowed + "/"); n != 0 {
 		t.Errorf("writing localStorage should not reach the server; / was asked %d times", n)
 	}
