@@ -97,6 +97,12 @@ func (p *Page) blockNavigation(s session.Session, frame proto.PageFrameID, origi
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	main := s.ID == p.main.ID && frame == p.mainFrame
+	if main {
+		// The main frame's navigation is decided: it stays on its document.
+		// Chromium reports no stop for a request cancelled this way, and a
+		// look would otherwise wait navSettleCap for one.
+		p.nav.pending, p.nav.loading = false, false
+	}
 	p.recordBlockLocked(blockedNav{origin: origin, frame: frame, main: main})
 	if !main {
 		if p.net.blockedFr == nil {

@@ -164,7 +164,14 @@ func TestOriginsEnforcedWhereNavigationLands(t *testing.T) {
 			if !strings.HasPrefix(p.URL(), o.allowed) {
 				t.Fatalf("the tab left the allowed origin: %s", p.URL())
 			}
-			text := snapshot(t, p).String()
+			// The navigation is decided (blocked): the next look does not
+			// wait for it (it used to wait navSettleCap, 10 s, for a stop
+			// Chromium never reports).
+			after, err := p.Snapshot(testCtx(t, 8*time.Second))
+			if err != nil {
+				t.Fatalf("the look after a blocked navigation: %v", err)
+			}
+			text := after.String()
 			if !strings.Contains(text, "blocked navigation to "+o.forbidden) {
 				t.Errorf("the next snapshot should say where the blocked navigation went:\n%s", text)
 			}
