@@ -36,8 +36,8 @@ func TestDeltaFrameHiddenAndShown(t *testing.T) {
 				}
 				for _, step := range []struct {
 					what, js string
-					full bool // a full read between the change and the delta
-					want int
+					full     bool // a full read between the change and the delta
+					want     int
 				}{
 					{"hide the iframe", `document.querySelector('iframe').style.display = 'none'`, false, 0},
 					{"show it again", `document.querySelector('iframe').style.display = ''`, false, shown},
