@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -133,16 +134,16 @@ func openDeltaPage(t *testing.T, path string) *rodagent.Page {
 	return p
 }
 
-// atRest waits, at most 1.5 s, until the page has stopped changing itself:
-// no DOM mutation and no scroll for 60 ms, and no finite animation running
-// (an option list sliding in moves refs in and out of view). It returns the
-// page's count of changes so far, from a watcher it installs in the page's
-// main world the first time.
-func atRest(t *testing.T, p *rodagent.Page) int {
+// atRest waits, at most 1.5 s, until the page — every frame of it, in and
+// out of process — has stopped changing itself: no DOM mutation and no
+// scroll for 30 ms, and no finite animation running (an option list sliding
+// in moves refs in and out of view). It returns the page's changes so far
+// (see changes), from a watcher it installs in each frame's document the
+// first time.
+func atRest(t *testing.T, p *rodagent.Page) string {
 	t.Helper()
-	var n int
-	eval(t, p, `new Promise(r => {
-		const w = window.__deltaWatch || (window.__deltaWatch = (() => {
+	return inFrames(t, p, `new Promise(r => {
+		const w = globalThis.__deltaWatch || (globalThis.__deltaWatch = (() => {
 			const o = {n: 0};
 			new MutationObserver(rs => { o.n += rs.length; }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 			addEventListener('scroll', () => { o.n++; }, true);
@@ -161,37 +162,66 @@ func atRest(t *testing.T, p *rodagent.Page) int {
 			if ((now - since > 30 && !running()) || now - t0 > 1500) r(w.n); else setTimeout(check, 15);
 		};
 		check();
-	})`, &n)
-	return n
+	})`)
 }
 
-// changes reads the page's count of changes (see atRest).
-func changes(t *testing.T, p *rodagent.Page) int {
+// changes reads the page's changes so far: each frame's document and its
+// count of changes (see atRest). Equal answers mean no frame changed, came,
+// went or loaded another document in between.
+func changes(t *testing.T, p *rodagent.Page) string {
 	t.Helper()
-	var n int
-	eval(t, p, `window.__deltaWatch ? window.__deltaWatch.n : -1`, &n)
-	return n
+	return inFrames(t, p, `globalThis.__deltaWatch ? globalThis.__deltaWatch.n : -1`)
 }
+
+func inFrames(t *testing.T, p *rodagent.Page, expr string) string {
+	t.Helper()
+	s, err := rodagent.EvalInFrames(testCtx(t, 20*time.Second), p, expr)
+	if err != nil {
+		t.Fatalf("reading the frames' watchers: %v", err)
+	}
+	return s
+}
+
+// pauseControl names the control a person uses to stop a page that moves by
+// itself (WCAG 2.2.2 asks for one on anything moving for more than five
+// seconds): a button named pause or stop.
+var pauseControl = regexp.MustCompile(`(?i)\b(pause|stop)\b`)
 
 // sameAsFullAtRest is sameAsFull at a moment the page holds still: a page
 // that changes itself between the delta and the full read (a timer, a
-// rotating carousel) makes the two reads of different moments, so the pair
-// is taken again — from the full read on, which is the next delta's base.
+// rotating carousel, a feed filling in) makes the two reads of different
+// moments, so the pair is taken again — from the full read on, which is the
+// next delta's base. A page that never holds still is stopped as a person
+// would stop it, with its own pause control; one that has none fails.
 func sameAsFullAtRest(t *testing.T, p *rodagent.Page, prev *rodagent.Snapshot, step string) *rodagent.Snapshot {
 	t.Helper()
+	paused := false
 	for try := 0; ; try++ {
 		before := atRest(t, p)
 		d := snapshot(t, p)
 		f := snapshot(t, p, rodagent.WithFull())
-		after := changes(t, p)
-		if after != before && before >= 0 && try < 3 {
-			prev = f
-			continue
+		if changes(t, p) == before {
+			if diff := deltaVersusFull(prev, d, f); diff != "" {
+				t.Fatalf("%s: %s", step, diff)
+			}
+			return f
 		}
-		if diff := deltaVersusFull(prev, d, f); diff != "" {
-			t.Fatalf("%s: %s", step, diff)
+		prev = f
+		switch {
+		case try >= 3 && !paused:
+			paused = true
+			for _, r := range f.Refs {
+				if r.Role == "button" && pauseControl.MatchString(r.Name) {
+					t.Logf("%s: the page keeps changing itself: pressing %s (%q)", step, r.Ref, r.Name)
+					if _, err := p.Click(testCtx(t, 15*time.Second), r.Ref); err != nil {
+						t.Fatalf("%s: pressing the pause control %s: %v", step, r.Ref, err)
+					}
+					break
+				}
+			}
+		case try >= 7:
+			t.Fatalf("%s: the page never held still for a delta and a full read (%d tries)", step, try+1)
 		}
-		return f
 	}
 }
 

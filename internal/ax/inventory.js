@@ -425,13 +425,20 @@
   // Only text a person can read names the container, as in the AX tree: not
   // a hidden menu's group label (APG landmarks' skip-to menu in a banner),
   // nor a control's own text (a role=checkbox div in a list item: its name
-  // says nothing about which item it is).
+  // says nothing about which item it is), nor the label of a checkbox or
+  // radio button, which Chromium leaves out as its control's name.
   function firstTextWalk(el) {
     const inside = sel => { const c = t => t.parentElement && t.parentElement.closest(sel); return t => { const a = c(t); return a && el.contains(a); }; };
     const inControl = inside('button,a,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],' +
       '[role=textbox],[role=combobox],[role=menuitem],[role=option],[role=switch]'), inHidden = inside('[aria-hidden="true"]');
+    const inLabel = inside('label');
+    const checkLabel = t => {
+      if (!inLabel(t)) return false;
+      const c = t.parentElement.closest('label').control;
+      return !!c && c.localName === 'input' && (c.type === 'checkbox' || c.type === 'radio');
+    };
     const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: t =>
-      !t.parentElement || inControl(t) || inHidden(t) || (t.data.trim() && !t.parentElement.checkVisibility(VISIBILITY))
+      !t.parentElement || inControl(t) || inHidden(t) || checkLabel(t) || (t.data.trim() && !t.parentElement.checkVisibility(VISIBILITY))
         ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
     for (let t = tw.nextNode(); t; t = tw.nextNode()) {
       const s = collapse(t.data);
