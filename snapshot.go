@@ -433,7 +433,8 @@ func (inv *inventory) place(mainFrame proto.PageFrameID) {
 }
 
 // assemble turns the frames' items into elements and lines, splicing each
-// child frame in where its <iframe> stands.
+// child frame in where its <iframe> stands. Frames their parent does not show
+// (hiddenFrames) are left out.
 func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID, hidden map[*frameJob]bool) {
 	byOwner := map[proto.TargetSessionID]map[proto.DOMBackendNodeID]*frameJob{}
 	for _, j := range inv.frames {
