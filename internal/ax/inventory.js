@@ -444,11 +444,16 @@
 
   // The text a person reads in el, as the AX tree counts it: no aria-hidden
   // parts, no zero-width characters.
+  // Text a script or style hides (a folded folder's children) is not what
+  // a person sees of the element, and does not name it.
   function shownText(el) {
-    let out = '';
-    const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: t =>
-      t.parentElement && t.parentElement.closest('[aria-hidden="true"]') && el.contains(t.parentElement.closest('[aria-hidden="true"]'))
-        ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+    let out = '', last = null, lastShown = true;
+    const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: t => {
+      const p = t.parentElement;
+      if (p && p.closest('[aria-hidden="true"]') && el.contains(p.closest('[aria-hidden="true"]'))) return NodeFilter.FILTER_REJECT;
+      if (p !== last) { last = p; lastShown = !p || p === el || p.checkVisibility(); }
+      return lastShown ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+    }});
     for (let t = tw.nextNode(); t && out.length < 400; t = tw.nextNode()) out += ' ' + t.data;
     return collapse(out.replace(/[\u200b-\u200d\ufeff]/g, ''));
   }
@@ -694,11 +699,11 @@
       const bare = !el.hasAttributes(); // one call answers the attribute reads below for most cells and wrappers
       if (!bare && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) continue; // hidden from everyone's reading
       let cs = null, disp = '', cursor = '', limit, childRegion, childPos;
-      if (!inRef || sink) {
+      if (inRef !== true || sink) {
         cs = getComputedStyle(el);
         disp = cs.display;
         if (disp === 'none') continue;
-        if (opts.pointer && !inRef) cursor = cs.cursor;
+        if (opts.pointer && inRef !== true) cursor = cs.cursor;
         if (region !== undefined) {
           const pos = cs.position;
           limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region;
@@ -756,7 +761,7 @@
       }
       let isRef = false;
       if (strongCandidate(el, bare)) isRef = true;
-      else if (!inRef) {
+      else if (inRef !== true) {
         const weak = weakCandidate(el, bare);
         if (weak === 'edit') isRef = true;
         else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer') || (L.hot.has(el) && !delegationRoot(el, L))) isRef = 'named';
@@ -774,7 +779,11 @@
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
-          childIn = true;
+          // Inside a clickable that only the weaker signals made a ref (a
+          // focusable suggestion list, a tree item with a listener), the
+          // items a person clicks are clickables of their own: the walk
+          // keeps looking for them there ('weak'), and only there.
+          childIn = isRef === 'named' ? 'weak' : true;
           childUp = keyOf(el);
           childSink = null; // its name says its text
         }

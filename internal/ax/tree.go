@@ -244,7 +244,9 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	w.seen[n.NodeID] = true
 	role := str(n.Role)
 	weak, isWeak := w.texts[n.BackendDOMNodeID]
-	isWeak = isWeak && weak.Kind == KindRef && !c.inRef
+	// The in-page walk decides where its clickables stand, inside a weaker
+	// clickable too (the items of a focusable suggestion list): its verdict holds here.
+	isWeak = isWeak && weak.Kind == KindRef
 	if n.Ignored && isWeak {
 		role = weak.Role // a clickable the tree leaves out as uninteresting
 	} else if n.Ignored {
