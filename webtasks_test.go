@@ -73,3 +73,27 @@ func refWithName(s *rodagent.Snapshot, name string) (string, bool) {
 	}
 	return "", false
 }
+
+// An icon a page draws as the element's own content (content: url(…), as
+// mail apps draw their search and reply buttons) names the clickable after
+// the image, as a background image does, on both read paths.
+func TestWebtasksIconFromContentImage(t *testing.T) {
+	t.Parallel()
+	for _, path := range []string{"fast", "ax"} {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, "webtasks-nested-clickables.html")
+			if path == "ax" {
+				rodagent.UseAXTree(p)
+			}
+			s := snapshot(t, p)
+			find := refByName(t, s, "icon button (search)")
+			if _, err := p.Click(testCtx(t, 30*time.Second), find); err != nil {
+				t.Fatalf("Click %s: %v", find, err)
+			}
+			if s = snapshot(t, p); !strings.Contains(s.String(), `"find opened"`) {
+				t.Errorf("clicking the icon did not reach it:\n%s", s)
+			}
+		})
+	}
+}

@@ -274,9 +274,13 @@
       if (file) { icon = file[1]; break; }
     }
     if (!icon) {
-      const bg = getComputedStyle(el).backgroundImage;
-      const m = bg && /url\(["']?[^"')]*?([a-z][a-z0-9_-]*)\.[a-z]{2,4}["']?\)/i.exec(bg);
-      if (m) icon = m[1];
+      // a background image, or an image that replaces the element's own
+      // content (content: url(search.png))
+      const cs = getComputedStyle(el);
+      for (const v of [cs.backgroundImage, cs.content]) {
+        const m = v && /url\(["']?[^"')]*?([a-z][a-z0-9_-]*)\.[a-z]{2,4}["']?\)/i.exec(v);
+        if (m) { icon = m[1]; break; }
+      }
     }
     if (icon) return 'icon button (' + icon.replace(/[-_]+/g, ' ') + ')';
     const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).find(c => c && !GENERIC_CLASS.test(c));
