@@ -565,6 +565,7 @@
   const TEXT_TAGS = new Set(['p', 'li', 'dt', 'dd', 'blockquote', 'pre', 'figcaption', 'caption', 'legend']);
   const TEXT_ROLES = new Set(['paragraph', 'listitem', 'note', 'tooltip', 'definition', 'term', 'blockquote', 'caption']);
   const CELL = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+  const TEXT_HOLDER = new Set(['tabpanel', 'dialog', 'alertdialog', 'group', 'region', 'document', 'article', 'feed', 'application']);
   const INLINE = new Set(['inline', 'contents']);
   const TEXT_MAX = 300;
 
@@ -774,9 +775,12 @@
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
-          childIn = true;
           childUp = keyOf(el);
-          childSink = null; // its name says its text
+          childSink = null;
+          // Its name says its text, unless it is a container that is no
+          // name from its content: a focusable tab panel or dialog shows
+          // its paragraphs as any block does.
+          if (!TEXT_HOLDER.has(rrole)) childIn = true;
         }
       }
       if (tag === 'label' && el.control) childSink = null; // it names its control
