@@ -771,7 +771,11 @@
           if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
           weakRefs.push(el);
         }
-        if (rrole && rrole !== 'none' && rrole !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
+        // An empty, unnamed, unfocusable cell of a grid (a date picker's
+        // blank days) is nothing to act on, and its numbered handle
+        // (cell-13) would read as a day of the month.
+        const blank = !name && COMPOSITE_ITEM.has(rrole) && !el.hasAttribute('tabindex');
+        if (rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
