@@ -456,13 +456,19 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID) {
 	}
 	// Sized once: on a large page the lines and elements run to thousands,
 	// and growing them by appends copied them over and over.
-	n := 0
+	n, refs := 0, 0
 	for _, j := range inv.frames {
 		n += len(j.items)
+		for i := range j.items {
+			if j.items[i].Kind == ax.KindRef {
+				refs++
+			}
+		}
 	}
 	inv.lines = make([]invLine, 0, n+len(inv.frames))
-	inv.elems = make([]*ax.Element, 0, n)
-	nth := map[string]int{}
+	inv.elems = make([]*ax.Element, 0, refs)
+	type nthKey struct{ frame, role, name string }
+	nth := map[nthKey]int{}
 	emitted := map[*frameJob]bool{}
 	var emit func(j *frameJob, depth int)
 	emit = func(j *frameJob, depth int) {
@@ -506,7 +512,7 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID) {
 					e.Parent = at[it.Up-1]
 				}
 				at[i] = e
-				key := string(j.info.id) + "\x00" + it.Role + "\x00" + it.Name
+				key := nthKey{string(j.info.id), it.Role, it.Name}
 				e.Nth = nth[key]
 				nth[key]++
 				inv.elems = append(inv.elems, e)

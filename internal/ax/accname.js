@@ -414,6 +414,24 @@ function content(el, t) {
   return out;
 }
 
+// Tags the host language names (nativeName) or that take no content name.
+const NATIVE_NAMED = new Set(['input', 'textarea', 'select', 'meter', 'progress', 'output', 'optgroup', 'option',
+  'fieldset', 'table', 'img', 'area', 'svg', 'slot', 'br', 'q']);
+
+// ownTextName is the name of an element named by its content when that
+// content is its own text alone (<a href=…>Order 7</a>, <button>Save</button>,
+// most controls of a large page): what textOf would find, without the
+// traversal. null when the full computation is needed.
+function ownTextName(el) {
+  if (el.firstElementChild || el.shadowRoot || NATIVE_NAMED.has(el.localName) || el.hasAttribute('aria-labelledby')) return null;
+  if (!FROM_CONTENT.has(cRoleOwn(el))) return null;
+  if (el.localName === 'button' && el.labels.length) return null;
+  const root = el.getRootNode();
+  if (pseudoRules(root) || (root !== document && pseudoRules(document))) return null;
+  const s = el.textContent;
+  return s.trim() ? s : null; // empty: the title or placeholder may name it
+}
+
 // cName is el's accessible name, whitespace folded.
 function cName(el) {
   if (ACC.computed) return el.computedName;
@@ -425,7 +443,8 @@ function cName(el) {
     const by = el.getAttribute('aria-labelledby');
     s = by && by.trim() ? textOf(el, {visited: new Set()}) : label;
   } else {
-    s = textOf(el, {visited: new Set()});
+    s = ownTextName(el);
+    if (s === null) s = textOf(el, {visited: new Set()});
   }
   s = s.replace(/[\s\u00a0]+/g, ' ').trim();
   if (el.localName === 'input' && el.type === 'file') {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -95,9 +96,8 @@ func TextFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 	if err := json.Unmarshal(payload, &meta); err != nil {
 		return nil, fmt.Errorf("ax: reading the page text: %w", err)
 	}
-	rows := splitRows(text)
-	out := make(map[proto.DOMBackendNodeID]Item, len(rows))
-	for i, r := range rows {
+	out := make(map[proto.DOMBackendNodeID]Item, len(ids))
+	for i, r := range rowsOf(text) {
 		if i >= len(ids) || ids[i] == 0 {
 			continue
 		}
@@ -192,9 +192,8 @@ func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 			node[k] = ids[i]
 		}
 	}
-	rows := splitRows(text)
-	out.Items = make([]Item, 0, len(rows))
-	for _, r := range rows {
+	out.Items = make([]Item, 0, strings.Count(text, "\n")+1)
+	for _, r := range rowsOf(text) {
 		if it, ok := rowItem(r, node, base, w.Strs); ok {
 			out.Items = append(out.Items, it)
 		}
@@ -248,10 +247,10 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 		}
 	}
 	if d.Walked {
-		w.replace(splitRows(text), node, d.Strs)
+		w.replace(text, node, d.Strs)
 		return true, nil
 	}
-	for _, r := range splitRows(text) {
+	for _, r := range rowsOf(text) {
 		fresh, ok := rowItem(r, node, w.base, d.Strs)
 		if !ok {
 			continue
@@ -300,15 +299,15 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 
 // replace takes a fresh walk's rows as w's items (a delta that had to walk
 // again), keeping the backend node ids w already knew for the same elements.
-func (w *Walk) replace(rows [][]string, node map[int]proto.DOMBackendNodeID, strs []string) {
+func (w *Walk) replace(text string, node map[int]proto.DOMBackendNodeID, strs []string) {
 	known := make(map[int]proto.DOMBackendNodeID, len(w.Items))
 	for _, it := range w.Items {
 		if it.Local != 0 && it.Node != 0 {
 			known[it.Local] = it.Node
 		}
 	}
-	items := make([]Item, 0, len(rows))
-	for _, r := range rows {
+	items := make([]Item, 0, strings.Count(text, "\n")+1)
+	for _, r := range rowsOf(text) {
 		if it, ok := rowItem(r, node, w.base, strs); ok {
 			if it.Node == 0 && it.Local != 0 {
 				it.Node = known[it.Local]
@@ -335,17 +334,33 @@ func NodeOf(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionCon
 	return ids[0], nil
 }
 
-// splitRows cuts the inventory's row text into rows of fields.
-func splitRows(text string) [][]string {
-	if text == "" {
-		return nil
+// rowsOf yields the inventory's row text as rows of fields. The slice it
+// yields is reused for the next row (a large page has thousands: one slice
+// each was most of what reading them allocated); the fields are substrings
+// of text.
+func rowsOf(text string) iter.Seq2[int, []string] {
+	return func(yield func(int, []string) bool) {
+		if text == "" {
+			return
+		}
+		var r []string
+		for i := 0; ; i++ {
+			line, rest, more := strings.Cut(text, "\n")
+			r = r[:0]
+			for {
+				f, tail, tab := strings.Cut(line, "\t")
+				r = append(r, f)
+				if !tab {
+					break
+				}
+				line = tail
+			}
+			if !yield(i, r) || !more {
+				return
+			}
+			text = rest
+		}
 	}
-	lines := strings.Split(text, "\n")
-	out := make([][]string, len(lines))
-	for i, l := range lines {
-		out[i] = strings.Split(l, "\t")
-	}
-	return out
 }
 
 // field unescapes one string field (the script escapes \\, \n and \t).

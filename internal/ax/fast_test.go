@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/base64"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -39,7 +40,7 @@ func TestRowItems(t *testing.T) {
 		"3\t1\t9\tPayment\n" +
 		"9\tbogus"
 	var items []Item
-	for _, r := range splitRows(text) {
+	for _, r := range rowsOf(text) {
 		if it, ok := rowItem(r, node, 1000, strs); ok {
 			items = append(items, it)
 		}
@@ -118,5 +119,36 @@ func TestUnpack(t *testing.T) {
 				t.Fatalf("unpack: %v, %d bytes, want %d", err, len(got), len(tc.want))
 			}
 		})
+	}
+}
+
+func TestRowsOfCutsLikeSplit(t *testing.T) {
+	for _, text := range []string{"", "a", "a\tb", "a\tb\n", "\n\n", "0\t1\t\t2\n4\t\tx\n\t", "x\n\ty\tz"} {
+		var want [][]string
+		if text != "" {
+			for _, l := range strings.Split(text, "\n") {
+				want = append(want, strings.Split(l, "\t"))
+			}
+		}
+		var got [][]string
+		for i, r := range rowsOf(text) {
+			if i != len(got) {
+				t.Fatalf("%q: row %d numbered %d", text, len(got), i)
+			}
+			got = append(got, append([]string(nil), r...)) // rowsOf reuses r
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: rows %q, want %q", text, got, want)
+		}
+	}
+	n := 0
+	for range rowsOf("a\nb\nc") {
+		n++
+		if n == 2 {
+			break
+		}
+	}
+	if n != 2 {
+		t.Errorf("break after 2 rows: %d", n)
 	}
 }

@@ -694,17 +694,21 @@
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
       const bare = !el.hasAttributes(); // one call answers the attribute reads below for most cells and wrappers
       if (!bare && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) continue; // hidden from everyone's reading
-      let cs = null, disp = '', cursor = '', limit, childRegion, childPos;
+      let cs = null, disp = '', cursor = '', limit, childRegion, childPos, ownLimit = false;
       if (!inRef || sink) {
         cs = getComputedStyle(el);
         disp = cs.display;
         if (disp === 'none') continue;
         if (opts.pointer && !inRef) cursor = cs.cursor;
         if (region !== undefined) {
-          const pos = cs.position;
-          limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region;
-          childRegion = clipBy(el, disp, cs, limit);
-          childPos = pos !== 'static' || tag === 'html' ? childRegion : posRegion;
+          if (!el.firstElementChild && !el.shadowRoot) {
+            ownLimit = true; // a leaf clips nothing below it: its own limit is read only if it is a ref
+          } else {
+            const pos = cs.position;
+            limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region;
+            childRegion = clipBy(el, disp, cs, limit);
+            childPos = pos !== 'static' || tag === 'html' ? childRegion : posRegion;
+          }
         }
       }
       let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
@@ -777,6 +781,7 @@
         const blank = !name && COMPOSITE_ITEM.has(rrole) && !el.hasAttribute('tabindex');
         if (rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
+          if (ownLimit) { const pos = cs.position; limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region; }
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
           childUp = keyOf(el);
