@@ -574,6 +574,7 @@
   const TEXT_TAGS = new Set(['p', 'li', 'dt', 'dd', 'blockquote', 'pre', 'figcaption', 'caption', 'legend']);
   const TEXT_ROLES = new Set(['paragraph', 'listitem', 'note', 'tooltip', 'definition', 'term', 'blockquote', 'caption']);
   const CELL = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+  const TEXT_HOLDER = new Set(['tabpanel', 'dialog', 'alertdialog', 'group', 'region', 'document', 'article', 'feed', 'application']);
   const INLINE = new Set(['inline', 'contents']);
   const TEXT_MAX = 300;
 
@@ -783,18 +784,25 @@
           if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
           weakRefs.push(el);
         }
-        if (rrole && rrole !== 'none' && rrole !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
+        // An empty, unnamed, unfocusable cell of a grid (a date picker's
+        // blank days) is nothing to act on, and its numbered handle
+        // (cell-13) would read as a day of the month.
+        const blank = !name && COMPOSITE_ITEM.has(rrole) && !el.hasAttribute('tabindex');
+        if (rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           if (ownLimit) { const pos = cs.position; limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region; }
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
+          childUp = keyOf(el);
+          childSink = null;
+          // Its name says its text, unless it is a container that is no
+          // name from its content: a focusable tab panel or dialog shows
+          // its paragraphs as any block does.
           // Inside a clickable that only the weaker signals made a ref (a
           // focusable suggestion list, a tree item with a listener), the
           // items a person clicks are clickables of their own: the walk
           // keeps looking for them there ('weak'), and only there.
-          childIn = isRef === 'named' ? 'weak' : true;
-          childUp = keyOf(el);
-          childSink = null; // its name says its text
+          if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' ? 'weak' : true;
         }
       }
       if (tag === 'label' && el.control) childSink = null; // it names its control

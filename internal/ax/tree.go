@@ -332,8 +332,9 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		role != "heading" && w.clickable(n.BackendDOMNodeID) {
 		isRef = true
 	}
-	// Every item of a grid or tree grid is a ref, whatever its tabindex.
-	if !isRef && (role == "gridcell" || role == "columnheader" || role == "rowheader") &&
+	// Every item of a grid or tree grid is a ref, whatever its tabindex,
+	// unless it is blank (a date picker's empty days): nothing to act on.
+	if !isRef && name != "" && (role == "gridcell" || role == "columnheader" || role == "rowheader") &&
 		(strings.HasPrefix(c.group, "grid") || strings.HasPrefix(c.group, "treegrid")) {
 		isRef = true
 	}
