@@ -100,6 +100,20 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 	if mErr != nil {
 		return input.Point{}, p.actionErr(ctx, action, t.handle, mErr)
 	}
+	if n.hit && tinyBox(quads) {
+		// A control drawn by its label (rating stars, custom radios and
+		// checkboxes: the input itself is a visually hidden 1px box) is
+		// pressed where a person presses, on its visible label, which
+		// forwards the click to it; at the input's own point lies whatever
+		// the layout put there, often the next item's label.
+		lq, lobj, err := p.labelStandIn(ctx, t, obj, group)
+		if err != nil {
+			return input.Point{}, t.fail(ctx, p, action, err)
+		}
+		if lobj != nil {
+			quads, obj = lq, lobj
+		}
+	}
 	local, st := clickPoint(quads, metrics)
 	if st != "" {
 		return fail(st, "")
@@ -171,6 +185,63 @@ func ignoredStatus(n *proto.AccessibilityAXNode) (ActionStatus, string) {
 
 // clickPoint picks the centre of the first quad with area, clipped to the
 // visible part of the frame's viewport.
+// tinyBox reports whether the quads make a box no person could aim at: at
+// most 2 CSS px across, the size of a visually hidden input.
+func tinyBox(quads []proto.DOMQuad) bool {
+	if len(quads) == 0 {
+		return false
+	}
+	for _, q := range quads {
+		if len(q) < 8 {
+			return false
+		}
+		minX, minY, maxX, maxY := q[0], q[1], q[0], q[1]
+		for i := 0; i < 8; i += 2 {
+			minX, maxX = math.Min(minX, q[i]), math.Max(maxX, q[i])
+			minY, maxY = math.Min(minY, q[i+1]), math.Max(maxY, q[i+1])
+		}
+		if maxX-minX > 2 && maxY-minY > 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// labelStandInJS returns the first label of the target that a person can
+// see and aim at, or null.
+const labelStandInJS = `function () {
+	if (!this.labels) return null;
+	for (const l of this.labels) {
+		const b = l.getBoundingClientRect();
+		if (b.width > 2 && b.height > 2 && l.checkVisibility({visibilityProperty: true})) return l;
+	}
+	return null;
+}`
+
+// labelStandIn finds the visible label of a target too small to aim at, and
+// its quads; a nil object when it has none.
+func (p *Page) labelStandIn(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject, group string) ([]proto.DOMQuad, *proto.RuntimeRemoteObject, error) {
+	if obj == nil {
+		return nil, nil, nil
+	}
+	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: labelStandInJS,
+		ObjectGroup: group}.Call(t.sess.Bind(ctx))
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.ExceptionDetails != nil || res.Result == nil || res.Result.ObjectID == "" {
+		return nil, nil, nil
+	}
+	q, err := proto.DOMGetContentQuads{ObjectID: res.Result.ObjectID}.Call(t.sess.Bind(ctx))
+	if err != nil {
+		if session.IsNoLayout(err) {
+			return nil, nil, nil
+		}
+		return nil, nil, err
+	}
+	return q.Quads, res.Result, nil
+}
+
 func clickPoint(quads []proto.DOMQuad, m *proto.PageGetLayoutMetricsResult) (input.Point, ActionStatus) {
 	if len(quads) == 0 {
 		return input.Point{}, NotVisible

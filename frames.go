@@ -114,3 +114,81 @@ func (p *Page) onDetached(e *proto.TargetDetachedFromTarget) {
 		unsub()
 	}
 }
+
+// A frame's document cannot see its own <iframe> being hidden or shown: an
+// iframe set to display:none leaves the child's viewport, its events and its
+// DOM as they were (only its layout goes), so the child's change watcher
+// records nothing. Its parent's read can: a shown frame is one its parent
+// lists. The inventory shows a frame only while its parent lists it, and a
+// frame's delta gives way to a full read of it when that verdict flips.
+
+// hiddenFrames names the frames of inv whose parent was read and does not
+// list them (display:none, hidden, aria-hidden or inert on the <iframe> or
+// around it), and the frames inside those. A frame whose parent or owner is
+// unknown is not called hidden.
+func (inv *inventory) hiddenFrames(mainFrame proto.PageFrameID) map[*frameJob]bool {
+	listed := map[*frameJob]map[proto.DOMBackendNodeID]bool{}
+	for _, j := range inv.frames {
+		if j.err != nil || (j.items == nil && j.nodes == nil) {
+			continue
+		}
+		m := map[proto.DOMBackendNodeID]bool{}
+		for _, it := range j.items {
+			if it.Kind == ax.KindFrame && it.Node != 0 {
+				m[it.Node] = true
+			}
+		}
+		listed[j] = m
+	}
+	hidden := map[*frameJob]bool{}
+	var isHidden func(j *frameJob, depth int) bool
+	isHidden = func(j *frameJob, depth int) bool {
+		if j.info.id == mainFrame || depth > 32 {
+			return false
+		}
+		parent := inv.byID[j.info.parent]
+		if parent == nil || j.owner == 0 {
+			return false
+		}
+		m, read := listed[parent]
+		if !read {
+			return false
+		}
+		return !m[j.owner] || isHidden(parent, depth+1)
+	}
+	for _, j := range inv.frames {
+		if isHidden(j, 0) {
+			hidden[j] = true
+		}
+	}
+	return hidden
+}
+
+// rereadUnhidden reads again, in full, each frame read by its delta whose
+// shown-or-hidden verdict changed since its document was last read: its own
+// watcher saw nothing of it, and while hidden its walk saw no layout.
+func (p *Page) rereadUnhidden(ctx context.Context, inv *inventory, hidden map[*frameJob]bool, full bool) {
+	type reread struct {
+		j  *frameJob
+		ff *fastFrame
+	}
+	var again []reread
+	p.mu.Lock()
+	for _, j := range inv.frames {
+		ff := p.fast[j.info.id]
+		if !j.fast || j.err != nil || ff == nil || ff.loader != j.info.loader {
+			continue
+		}
+		h := hidden[j]
+		if ff.seen && ff.hidden != h && !full {
+			again = append(again, reread{j, ff})
+		}
+		ff.seen, ff.hidden = true, h
+	}
+	p.mu.Unlock()
+	for _, r := range again {
+		if w, err := p.readInventory(ctx, r.j.info, true, false); err == nil && w != nil {
+			r.j.items = w.Items
+		}
+	}
+}

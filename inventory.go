@@ -89,6 +89,8 @@ type fastFrame struct {
 	world  proto.RuntimeExecutionContextID // the library's isolated world in this document
 	walk   *ax.Walk
 	useAX  bool // this document needs the AX tree
+	seen   bool // hidden holds the verdict of the last read
+	hidden bool // its parent did not list it at the last read (see hiddenFrames)
 }
 
 // fastAllowed reports whether f may be read by the in-page inventory.

@@ -70,6 +70,19 @@ func compareReadPaths(t *testing.T, path string, settled func(*rodagent.Page)) {
 	if got, want := withoutURL(a.FullText()), withoutURL(b.FullText()); got != want {
 		t.Errorf("text differs between the fast path (-) and the AX tree (+):\n%s", diffLines(got, want))
 	}
+	if got, want := describeContexts(a), describeContexts(b); got != want {
+		t.Errorf("contexts differ between the fast path (-) and the AX tree (+):\n%s", diffLines(got, want))
+	}
+}
+
+// describeContexts lists each ref's Context: what tells apart refs of the
+// same role and name, in an ambiguous error and to an agent's own code.
+func describeContexts(s *rodagent.Snapshot) string {
+	var b strings.Builder
+	for _, r := range s.Refs {
+		fmt.Fprintf(&b, "%s context=%q\n", r.Ref, r.Context)
+	}
+	return b.String()
 }
 
 // pageQuiet waits until the page has loaded (APG pages build their skip-to

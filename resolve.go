@@ -179,7 +179,7 @@ func (p *Page) probe(ctx context.Context, t *target) error {
 	if n == nil {
 		return errStale
 	}
-	if !n.Ignored && canonicalRole(axRole(n)) != canonicalRole(t.elem.Role) {
+	if !n.Ignored && !sameRole(axRole(n), t.elem.Role) {
 		return errStale // the node now means something else
 	}
 	t.ax = n
@@ -194,6 +194,15 @@ func (p *Page) probe(ctx context.Context, t *target) error {
 }
 
 var errFrameGone = errors.New("frame gone")
+
+// sameRole reports whether the node's role in the AX tree is the role its
+// ref was given. A clickable with no role of its own is "generic" in the
+// inventory; Chromium calls the same element an image when a style draws
+// its content from an image (content: url(search.png)).
+func sameRole(ax, ref string) bool {
+	a, r := canonicalRole(ax), canonicalRole(ref)
+	return a == r || r == "generic" && a == "img"
+}
 
 func axRole(n *proto.AccessibilityAXNode) string {
 	if n.Role == nil {

@@ -376,8 +376,10 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 		}
 		j.items = ax.ItemsWithText(j.nodes, dom, j.texts)
 	}
+	hidden := inv.hiddenFrames(mainFrame)
+	p.rereadUnhidden(ctx, inv, hidden, full)
 	inv.place(mainFrame)
-	inv.assemble(p, mainFrame)
+	inv.assemble(p, mainFrame, hidden)
 	return inv, nil
 }
 
@@ -431,8 +433,9 @@ func (inv *inventory) place(mainFrame proto.PageFrameID) {
 }
 
 // assemble turns the frames' items into elements and lines, splicing each
-// child frame in where its <iframe> stands.
-func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID) {
+// child frame in where its <iframe> stands. Frames their parent does not show
+// (hiddenFrames) are left out.
+func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID, hidden map[*frameJob]bool) {
 	byOwner := map[proto.TargetSessionID]map[proto.DOMBackendNodeID]*frameJob{}
 	for _, j := range inv.frames {
 		parent := inv.byID[j.info.parent]
@@ -522,7 +525,7 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID) {
 	}
 	emit(inv.byID[mainFrame], 0)
 	for _, j := range inv.frames {
-		if !emitted[j] && j.err == nil && j.info.id != mainFrame {
+		if !emitted[j] && j.err == nil && j.info.id != mainFrame && !hidden[j] {
 			// a frame whose <iframe> could not be placed: show it at the end
 			cp := p.framePrefix(j.info.id)
 			inv.lines = append(inv.lines, invLine{depth: 0, text: frameLine(cp, "", j), kind: lineFrame, frame: cp})

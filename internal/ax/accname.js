@@ -332,7 +332,7 @@ function textOf(node, t) {
         const ref = byId(el, id);
         if (!ref) continue;
         const hidden = hiddenNode(ref);
-        const s = ref === el ? ownName(el, role, t) : textOf(ref, {visited: new Set(), inLabelledBy: true, hiddenOK: hidden});
+        const s = ref === el ? selfName(el, role, t) : textOf(ref, {visited: new Set(), inLabelledBy: true, hiddenOK: hidden});
         if (s.trim()) parts.push(s.trim());
       }
       if (parts.length) return parts.join(' ');
@@ -344,6 +344,19 @@ function textOf(node, t) {
     if (v !== null && !(el.getAttribute('aria-label') || '').trim()) return v;
   }
   return ownName(el, role, t, isRoot);
+}
+
+// selfName is the element's part of its own aria-labelledby ("label-id
+// self-id", as Headless UI's Listbox button has): it reads as any node
+// inside the traversal, so its aria-label, else a control's value, else its
+// content — not its <label>, which would repeat the label the list already
+// names ("Assignee Assignee" where Chromium says "Assignee Select a person").
+function selfName(el, role, t) {
+  const label = el.getAttribute('aria-label');
+  if (label && label.trim()) return label;
+  const v = embeddedValue(el, role);
+  if (v !== null) return v;
+  return content(el, {visited: t.visited, root: el, inLabelledBy: true});
 }
 
 function ownName(el, role, t, isRoot) {

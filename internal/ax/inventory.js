@@ -274,9 +274,13 @@
       if (file) { icon = file[1]; break; }
     }
     if (!icon) {
-      const bg = getComputedStyle(el).backgroundImage;
-      const m = bg && /url\(["']?[^"')]*?([a-z][a-z0-9_-]*)\.[a-z]{2,4}["']?\)/i.exec(bg);
-      if (m) icon = m[1];
+      // a background image, or an image that replaces the element's own
+      // content (content: url(search.png))
+      const cs = getComputedStyle(el);
+      for (const v of [cs.backgroundImage, cs.content]) {
+        const m = v && /url\(["']?[^"')]*?([a-z][a-z0-9_-]*)\.[a-z]{2,4}["']?\)/i.exec(v);
+        if (m) { icon = m[1]; break; }
+      }
     }
     if (icon) return 'icon button (' + icon.replace(/[-_]+/g, ' ') + ')';
     const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).find(c => c && !GENERIC_CLASS.test(c));
@@ -425,13 +429,20 @@
   // Only text a person can read names the container, as in the AX tree: not
   // a hidden menu's group label (APG landmarks' skip-to menu in a banner),
   // nor a control's own text (a role=checkbox div in a list item: its name
-  // says nothing about which item it is).
+  // says nothing about which item it is), nor the label of a checkbox or
+  // radio button, which Chromium leaves out as its control's name.
   function firstTextWalk(el) {
     const inside = sel => { const c = t => t.parentElement && t.parentElement.closest(sel); return t => { const a = c(t); return a && el.contains(a); }; };
     const inControl = inside('button,a,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],' +
       '[role=textbox],[role=combobox],[role=menuitem],[role=option],[role=switch]'), inHidden = inside('[aria-hidden="true"]');
+    const inLabel = inside('label');
+    const checkLabel = t => {
+      if (!inLabel(t)) return false;
+      const c = t.parentElement.closest('label').control;
+      return !!c && c.localName === 'input' && (c.type === 'checkbox' || c.type === 'radio');
+    };
     const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: t =>
-      !t.parentElement || inControl(t) || inHidden(t) || (t.data.trim() && !t.parentElement.checkVisibility(VISIBILITY))
+      !t.parentElement || inControl(t) || inHidden(t) || checkLabel(t) || (t.data.trim() && !t.parentElement.checkVisibility(VISIBILITY))
         ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
     for (let t = tw.nextNode(); t; t = tw.nextNode()) {
       const s = collapse(t.data);
@@ -444,11 +455,16 @@
 
   // The text a person reads in el, as the AX tree counts it: no aria-hidden
   // parts, no zero-width characters.
+  // Text a script or style hides (a folded folder's children) is not what
+  // a person sees of the element, and does not name it.
   function shownText(el) {
-    let out = '';
-    const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: t =>
-      t.parentElement && t.parentElement.closest('[aria-hidden="true"]') && el.contains(t.parentElement.closest('[aria-hidden="true"]'))
-        ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+    let out = '', last = null, lastShown = true;
+    const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: t => {
+      const p = t.parentElement;
+      if (p && p.closest('[aria-hidden="true"]') && el.contains(p.closest('[aria-hidden="true"]'))) return NodeFilter.FILTER_REJECT;
+      if (p !== last) { last = p; lastShown = !p || p === el || p.checkVisibility(); }
+      return lastShown ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+    }});
     for (let t = tw.nextNode(); t && out.length < 400; t = tw.nextNode()) out += ' ' + t.data;
     return collapse(out.replace(/[\u200b-\u200d\ufeff]/g, ''));
   }
@@ -565,6 +581,7 @@
   const TEXT_TAGS = new Set(['p', 'li', 'dt', 'dd', 'blockquote', 'pre', 'figcaption', 'caption', 'legend']);
   const TEXT_ROLES = new Set(['paragraph', 'listitem', 'note', 'tooltip', 'definition', 'term', 'blockquote', 'caption']);
   const CELL = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+  const TEXT_HOLDER = new Set(['tabpanel', 'dialog', 'alertdialog', 'group', 'region', 'document', 'article', 'feed', 'application']);
   const INLINE = new Set(['inline', 'contents']);
   const TEXT_MAX = 300;
 
@@ -694,11 +711,11 @@
       const bare = !el.hasAttributes(); // one call answers the attribute reads below for most cells and wrappers
       if (!bare && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) continue; // hidden from everyone's reading
       let cs = null, disp = '', cursor = '', limit, childRegion, childPos, ownLimit = false;
-      if (!inRef || sink) {
+      if (inRef !== true || sink) {
         cs = getComputedStyle(el);
         disp = cs.display;
         if (disp === 'none') continue;
-        if (opts.pointer && !inRef) cursor = cs.cursor;
+        if (opts.pointer && inRef !== true) cursor = cs.cursor;
         if (region !== undefined) {
           if (!el.firstElementChild && !el.shadowRoot) {
             ownLimit = true; // a leaf clips nothing below it: its own limit is read only if it is a ref
@@ -760,7 +777,7 @@
       }
       let isRef = false;
       if (strongCandidate(el, bare)) isRef = true;
-      else if (!inRef) {
+      else if (inRef !== true) {
         const weak = weakCandidate(el, bare);
         if (weak === 'edit') isRef = true;
         else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer') || (L.hot.has(el) && !delegationRoot(el, L))) isRef = 'named';
@@ -774,14 +791,25 @@
           if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
           weakRefs.push(el);
         }
-        if (rrole && rrole !== 'none' && rrole !== 'presentation' && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
+        // An empty, unnamed, unfocusable cell of a grid (a date picker's
+        // blank days) is nothing to act on, and its numbered handle
+        // (cell-13) would read as a day of the month.
+        const blank = !name && COMPOSITE_ITEM.has(rrole) && !el.hasAttribute('tabindex');
+        if (rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           if (ownLimit) { const pos = cs.position; limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region; }
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
-          childIn = true;
           childUp = keyOf(el);
-          childSink = null; // its name says its text
+          childSink = null;
+          // Its name says its text, unless it is a container that is no
+          // name from its content: a focusable tab panel or dialog shows
+          // its paragraphs as any block does.
+          // Inside a clickable that only the weaker signals made a ref (a
+          // focusable suggestion list, a tree item with a listener), the
+          // items a person clicks are clickables of their own: the walk
+          // keeps looking for them there ('weak'), and only there.
+          if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' ? 'weak' : true;
         }
       }
       if (tag === 'label' && el.control) childSink = null; // it names its control

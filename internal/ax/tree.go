@@ -244,7 +244,9 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	w.seen[n.NodeID] = true
 	role := str(n.Role)
 	weak, isWeak := w.texts[n.BackendDOMNodeID]
-	isWeak = isWeak && weak.Kind == KindRef && !c.inRef
+	// The in-page walk decides where its clickables stand, inside a weaker
+	// clickable too (the items of a focusable suggestion list): its verdict holds here.
+	isWeak = isWeak && weak.Kind == KindRef
 	if n.Ignored && isWeak {
 		role = weak.Role // a clickable the tree leaves out as uninteresting
 	} else if n.Ignored {
@@ -330,8 +332,9 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		role != "heading" && w.clickable(n.BackendDOMNodeID) {
 		isRef = true
 	}
-	// Every item of a grid or tree grid is a ref, whatever its tabindex.
-	if !isRef && (role == "gridcell" || role == "columnheader" || role == "rowheader") &&
+	// Every item of a grid or tree grid is a ref, whatever its tabindex,
+	// unless it is blank (a date picker's empty days): nothing to act on.
+	if !isRef && name != "" && (role == "gridcell" || role == "columnheader" || role == "rowheader") &&
 		(strings.HasPrefix(c.group, "grid") || strings.HasPrefix(c.group, "treegrid")) {
 		isRef = true
 	}

@@ -1,0 +1,296 @@
+package rodagent_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+	"github.com/rodagent/rodagent/internal/ax"
+)
+
+// An agent that reads only the snapshot text and acts by ref, on widgets of
+// real component libraries (testdata/fixtures/components, built from npm
+// packages): it picks each target from the printed lines, acts, and reads
+// the delta. After every step the delta must show what the agent needs for
+// the next one (the opened menu's items, the slider's value, the new
+// checked/pressed/selected/expanded state), and after the last step the
+// page's outcome line (role=status) must be in the delta and in a full read.
+
+// seen is a line the delta after a step must hold: a ref line of this role
+// and name carrying each word of state, or (role "text") a piece of text.
+type seen struct{ role, name, state string }
+
+type agentStep struct {
+	do         string // click, type, focus, press (key on what has focus), check
+	role, name string // the target, as the agent reads it
+	text       string // typed text or pressed key
+	times      int    // how often to press (default once)
+	see        []seen
+}
+
+type agentTask struct {
+	page    string
+	steps   []agentStep
+	outcome string // the role=status text the page shows afterwards
+}
+
+var componentTasks = []agentTask{
+	{"components/radix-dropdown.html", []agentStep{
+		{do: "click", role: "button", name: "Actions", see: []seen{{"menuitem", "Edit", ""}, {"menuitem", "Archive", ""}}},
+		{do: "click", role: "menuitem", name: "Archive"},
+	}, "action=Archive"},
+	{"components/radix-tabs.html", []agentStep{
+		{do: "click", role: "tab", name: "Billing", see: []seen{{"tab", "Billing", "selected"}, {"text", "Your plan renews on the first of each month.", ""}}},
+	}, "tab=billing"},
+	{"components/radix-toggles.html", []agentStep{
+		{do: "click", role: "checkbox", name: "Accept terms and conditions", see: []seen{{"checkbox", "Accept terms and conditions", "checked"}}},
+		{do: "click", role: "switch", name: "Airplane mode", see: []seen{{"switch", "Airplane mode", "checked"}}},
+	}, "terms=true airplane=true"},
+	{"components/radix-slider.html", []agentStep{
+		{do: "focus", role: "slider", name: "Volume"},
+		{do: "press", text: "ArrowRight", times: 2, see: []seen{{"slider", "Volume", `value="70"`}}},
+	}, "volume=70"},
+	{"components/radix-radio.html", []agentStep{
+		{do: "click", role: "radio", name: "Team", see: []seen{{"radio", "Team", "checked"}}},
+	}, "plan=team"},
+	{"components/radix-accordion.html", []agentStep{
+		{do: "click", role: "button", name: "Returns", see: []seen{{"button", "Returns", "expanded"}, {"button", "Start a return", ""}, {"text", "Return any item within 30 days.", ""}}},
+		{do: "click", role: "button", name: "Start a return"},
+	}, "return=started"},
+	{"components/radix-popover.html", []agentStep{
+		{do: "click", role: "button", name: "Edit dimensions", see: []seen{{"button", "Edit dimensions", "expanded"}, {"textbox", "Width", ""}, {"button", "Apply", ""}}},
+		{do: "type", role: "textbox", name: "Width", text: "50%"},
+		{do: "click", role: "button", name: "Apply"},
+	}, "width=50%"},
+	{"components/mui-tabs.html", []agentStep{
+		{do: "click", role: "tab", name: "Training", see: []seen{{"tab", "Training", "selected"}, {"text", "Training articles", ""}}},
+	}, "category=Training"},
+	{"components/mui-slider.html", []agentStep{
+		{do: "focus", role: "slider", name: "Brightness"},
+		{do: "press", text: "ArrowRight", times: 3, see: []seen{{"slider", "Brightness", `value="60"`}}},
+	}, "brightness=60"},
+	{"components/mui-switch.html", []agentStep{
+		{do: "click", role: "switch", name: "Wi-Fi", see: []seen{{"switch", "Wi-Fi", "checked"}}},
+	}, "wifi=on"},
+	{"components/mui-toggle.html", []agentStep{
+		{do: "click", role: "button", name: "centered", see: []seen{{"button", "centered", "pressed"}, {"button", "left aligned", "unpressed"}}},
+	}, "align=center"},
+	{"components/mui-menu.html", []agentStep{
+		{do: "click", role: "button", name: "Sort by", see: []seen{{"menuitem", "Newest", ""}, {"menuitem", "Price", ""}}},
+		{do: "click", role: "menuitem", name: "Price"},
+	}, "sort=price"},
+	{"components/mui-rating.html", []agentStep{
+		{do: "click", role: "radio", name: "4 Stars", see: []seen{{"radio", "4 Stars", "checked"}}},
+	}, "rating=4"},
+	{"components/headless-listbox.html", []agentStep{
+		{do: "click", role: "button", name: "Assignee Select a person", see: []seen{{"option", "Wade Cooper", ""}, {"option", "Tom Cook", ""}}},
+		{do: "click", role: "option", name: "Tom Cook"},
+	}, "assignee=Tom Cook"},
+	{"components/headless-combobox.html", []agentStep{
+		{do: "type", role: "combobox", name: "Reviewer", text: "dev", see: []seen{{"option", "Devon Webb", ""}}},
+		{do: "click", role: "option", name: "Devon Webb"},
+	}, "reviewer=Devon Webb"},
+	{"components/headless-menu.html", []agentStep{
+		{do: "click", role: "button", name: "Export", see: []seen{{"menuitem", "CSV", ""}, {"menuitem", "Excel", ""}}},
+		{do: "click", role: "menuitem", name: "Excel"},
+	}, "export=xlsx"},
+	{"components/headless-switch.html", []agentStep{
+		{do: "click", role: "switch", name: "Enable notifications", see: []seen{{"switch", "Enable notifications", "checked"}}},
+	}, "notifications=on"},
+	{"components/react-select.html", []agentStep{
+		{do: "click", role: "combobox", name: "Flavour", see: []seen{{"option", "Chocolate", ""}, {"option", "Pistachio", ""}}},
+		{do: "click", role: "option", name: "Pistachio"},
+	}, "flavour=pistachio"},
+	{"components/day-picker.html", []agentStep{
+		{do: "click", role: "button", name: "Go to the Next Month", see: []seen{{"text", "July 2024", ""}, {"button", "Monday, July 15th, 2024", ""}}},
+		{do: "click", role: "button", name: "Monday, July 15th, 2024"},
+	}, "checkin=2024-07-15"},
+}
+
+func TestComponentAgentTasks(t *testing.T) {
+	t.Parallel()
+	for _, tc := range componentTasks {
+		for _, rp := range readPaths {
+			t.Run(rp.name+"/"+strings.TrimPrefix(tc.page, "components/"), func(t *testing.T) {
+				t.Parallel()
+				runAgentTask(t, tc, rp.set)
+			})
+		}
+	}
+}
+
+func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {
+	ctx := testCtx(t, 90*time.Second)
+	p := open(t, tc.page)
+	readPath(p)
+	waitReady(t, p)
+	s := snapshot(t, p)
+	// What the agent has read so far, newest first: it picks targets from
+	// the latest look, else from what it read before.
+	read := []string{s.String()}
+	for i, st := range tc.steps {
+		var (
+			status rodagent.ActionStatus
+			err    error
+		)
+		what := fmt.Sprintf("step %d: %s %s %q", i+1, st.do, st.role, st.name)
+		var ref string
+		if st.role != "" {
+			ref = agentPick(t, read, st.role, st.name)
+		}
+		switch st.do {
+		case "click":
+			status, err = p.Click(ctx, ref)
+		case "check":
+			status, err = p.Check(ctx, ref)
+		case "type":
+			status, err = p.Type(ctx, ref, st.text)
+		case "focus":
+			status, err = p.Focus(ctx, ref)
+		case "press":
+			for n := 0; n < max(st.times, 1) && err == nil; n++ {
+				status, err = p.Press(ctx, st.text)
+			}
+		default:
+			t.Fatalf("unknown step %q", st.do)
+		}
+		if err != nil || !status.OK() {
+			t.Fatalf("%s (%s): %s, %v\nlast read:\n%s", what, ref, status, err, read[0])
+		}
+		// The next look: a delta, or the full inventory when most refs are
+		// new (a modal menu hides the rest of the page): its text is what
+		// the agent reads either way.
+		s = snapshot(t, p)
+		delta := s.String()
+		for _, w := range st.see {
+			if !agentSees(delta, w, read) {
+				t.Errorf("%s: the delta should show %s %q %s:\n%s\nfull:\n%s", what, w.role, w.name, w.state, delta, snapshot(t, p, rodagent.WithFull()).String())
+			}
+		}
+		read = append([]string{delta}, read...)
+	}
+	for _, text := range read {
+		for _, line := range strings.Split(text, "\n") {
+			// a ref with neither name nor state is a numbered handle
+			// (cell-13) an agent reads as something it is not
+			h, r, rest, ok := agentRefLine(line)
+			_, slug, _ := strings.Cut(h[strings.LastIndexByte(h, '/')+1:], "-")
+			if ok && r == "gridcell" && isDigits(slug) && !strings.HasPrefix(rest, `"`) {
+				t.Errorf("a blank grid cell is a ref: %q", h)
+			}
+		}
+	}
+	if !strings.Contains(s.String(), tc.outcome) {
+		t.Errorf("the outcome %q should be in the last delta:\n%s\npage log: %v", tc.outcome, s.String(), logEntries(t, p))
+	}
+	full := snapshot(t, p, rodagent.WithFull()).String()
+	if !strings.Contains(full, tc.outcome) {
+		t.Errorf("the outcome %q should be in a full snapshot:\n%s", tc.outcome, full)
+	}
+	var got string
+	eval(t, p, "document.getElementById('result').textContent", &got)
+	if got != tc.outcome {
+		t.Errorf("the page's outcome is %q, want %q (the agent's actions did not do the task); log %v", got, tc.outcome, logEntries(t, p))
+	}
+}
+
+// agentRefLine reads one printed line as an agent does: the handle first
+// (after a delta's "+ " or "~ "), then its role in parentheses when the
+// handle's prefix does not say it, then the quoted name when the handle does
+// not spell it. It returns the handle and the rest of the line.
+func agentRefLine(line string) (handle, role, rest string, ok bool) {
+	line = strings.TrimLeft(line, " ")
+	for _, op := range []string{"+ ", "~ ", "* "} {
+		line = strings.TrimPrefix(line, op)
+	}
+	handle, rest, _ = strings.Cut(line, " ")
+	base := handle[strings.LastIndexByte(handle, '/')+1:]
+	prefix, _, found := strings.Cut(base, "-")
+	if !found && ax.PrefixRole(prefix) == "" {
+		return "", "", "", false
+	}
+	role = ax.PrefixRole(prefix)
+	if strings.HasPrefix(rest, "(") {
+		r, after, _ := strings.Cut(rest[1:], ")")
+		role, rest = r, strings.TrimPrefix(after, " ")
+	}
+	return handle, role, rest, role != ""
+}
+
+// agentNames reports whether a printed ref line names name: quoted on the
+// line, or spelled by the handle.
+func agentNames(handle, rest, name string) bool {
+	q := fmt.Sprintf("%q", name)
+	if strings.HasPrefix(rest, q) {
+		return true
+	}
+	base := handle[strings.LastIndexByte(handle, '/')+1:]
+	_, slug, _ := strings.Cut(base, "-")
+	if ax.SlugCovers(name) && (slug == ax.Slug(name) || strings.HasPrefix(slug, ax.Slug(name)+"-") && isDigits(strings.TrimPrefix(slug, ax.Slug(name)+"-"))) {
+		return !strings.HasPrefix(rest, `"`) // a quoted name on the line is the name
+	}
+	return false
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// agentPick finds the ref an agent would act on from the text it has read,
+// newest first; it fails the test when no printed line names it.
+func agentPick(t *testing.T, read []string, role, name string) string {
+	t.Helper()
+	for _, text := range read {
+		for _, line := range strings.Split(text, "\n") {
+			h, r, rest, ok := agentRefLine(line)
+			if ok && r == role && agentNames(h, rest, name) {
+				return h
+			}
+		}
+	}
+	t.Fatalf("no printed line shows %s %q; the agent read:\n%s", role, name, strings.Join(read, "\n----\n"))
+	return ""
+}
+
+// agentSees reports whether text shows what w asks for. A delta's "~" line
+// names a ref by its handle alone, which the agent knows from what it read
+// before.
+func agentSees(text string, w seen, before []string) bool {
+	if w.role == "text" {
+		return strings.Contains(text, w.name)
+	}
+	known := map[string]bool{}
+	for _, b := range before {
+		for _, line := range strings.Split(b, "\n") {
+			if h, r, rest, ok := agentRefLine(line); ok && r == w.role && agentNames(h, rest, w.name) {
+				known[h] = true
+			}
+		}
+	}
+	for _, line := range strings.Split(text, "\n") {
+		h, r, rest, ok := agentRefLine(line)
+		if !ok || !known[h] && (r != w.role || !agentNames(h, rest, w.name)) {
+			continue
+		}
+		if w.state == "" || containsWord(rest, w.state) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsWord(s, w string) bool {
+	for _, f := range strings.Fields(s) {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
