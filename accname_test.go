@@ -119,7 +119,7 @@ func TestAccnameMatchesChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	script := "(async () => { await " + accnameSettleJS + "; return JSON.stringify(" + fmt.Sprintf(accnameCheckJS, src) + "); })()"
-	pages := accnamePages(t)
+	pages := sweepPages(accnamePages(t), 65)
 	queue := make(chan string, len(pages))
 	for _, path := range pages {
 		if only := os.Getenv("ACCNAME_ONLY"); only == "" || strings.Contains(path, only) {

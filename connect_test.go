@@ -99,7 +99,15 @@ func TestConnectWithoutFlagMatchesLaunch(t *testing.T) {
 	// slot behind the package's other parallel tests, and a deadline set
 	// here would pass before they start.
 	stock := connectStock(t, testCtx(t, 20*time.Minute))
-	for _, path := range parityPages() {
+	pages := parityPages()
+	if !*sweep {
+		// every fixture runs under -sweep (.ci/run); the plain run keeps go
+		// test ./... inside its default 10 minutes on 2 cores
+		pages = []string{"basic.html", "appshell.html", "native.html", "frames.html?other=" + originB,
+			"nested.html?a=" + originA + "&b=" + originB, "shadow.html", "react/remount.html", "components/radix-select.html",
+			"components/mui-autocomplete.html", "bigtable.html"}
+	}
+	for _, path := range pages {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
 			ctx := testCtx(t, 120*time.Second)
