@@ -183,8 +183,6 @@ func ignoredStatus(n *proto.AccessibilityAXNode) (ActionStatus, string) {
 	return "", ""
 }
 
-// clickPoint picks the centre of the first quad with area, clipped to the
-// visible part of the frame's viewport.
 // tinyBox reports whether the quads make a box no person could aim at: at
 // most 2 CSS px across, the size of a visually hidden input.
 func tinyBox(quads []proto.DOMQuad) bool {
@@ -242,6 +240,8 @@ func (p *Page) labelStandIn(ctx context.Context, t *target, obj *proto.RuntimeRe
 	return q.Quads, res.Result, nil
 }
 
+// clickPoint picks the centre of the first quad with area, clipped to the
+// visible part of the frame's viewport.
 func clickPoint(quads []proto.DOMQuad, m *proto.PageGetLayoutMetricsResult) (input.Point, ActionStatus) {
 	if len(quads) == 0 {
 		return input.Point{}, NotVisible
