@@ -2,6 +2,7 @@ package rodagent_test
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -189,5 +190,141 @@ func TestHostileTextInToolOutput(t *testing.T) {
 		if bad := forgedLines(r.Text, "\x00"); len(bad) > 0 {
 			t.Errorf("%s: echoed input forges a line: %q\n%s", in, bad, r.Text)
 		}
+	}
+}
+
+// Tool input is exactly one JSON object, checked before anything happens:
+// no tab opens and nothing runs for input the tool refuses.
+func TestHostileToolInput(t *testing.T) {
+	t.Parallel()
+	ctx := testCtx(t, 60*time.Second)
+	b, err := shared.NewContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	tool := agenttool.New(b)
+	t.Cleanup(func() { _ = tool.Close() })
+	huge := strings.Repeat("a", 4<<20)
+	for _, tc := range []struct{ name, in string }{
+		{"trailing garbage", `{"action":"tab_new","url":"about:blank"} x`},
+		{"a second object", `{"action":"tab_new","url":"about:blank"}{"action":"close"}`},
+		{"empty object", `{}`},
+		{"null", `null`},
+		{"empty", ``},
+		{"array", `[{"action":"tab_new","url":"about:blank"}]`},
+		{"string", `"tab_new"`},
+		{"number", `1`},
+		{"unknown field", `{"action":"tab_new","url":"about:blank","bogus":1}`},
+		{"wrong type", `{"action":"tab_new","url":42}`},
+		{"huge number", `{"action":"scroll","direction":"down","amount":1e400}`},
+		{"overflowing int", `{"action":"scroll","direction":"down","amount":99999999999999999999}`},
+		{"negative amount", `{"action":"scroll","direction":"down","amount":-5}`},
+		{"duplicate action", `{"action":"tabs","action":"tab_new","url":"about:blank"}`},
+		{"action in another case", `{"action":"tabs","Action":"tab_new","url":"about:blank"}`},
+		{"field in another case", `{"action":"tab_new","URL":"about:blank"}`},
+		{"enormous string", `{"action":"tab_new","url":"about:blank#` + huge + `"}`},
+		{"enormous unknown key", `{"action":"tabs","` + huge + `":1}`},
+		{"invalid UTF-8", "{\"action\":\"tab_new\",\"url\":\"about:blank#\xff\"}"},
+	} {
+		r, err := tool.Call(ctx, json.RawMessage(tc.in))
+		if err != nil || r.Status != agenttool.StatusBadInput || r.OK {
+			t.Errorf("%s: want bad_input, got %q %v: %.200s", tc.name, r.Status, err, r.Text)
+		}
+		if len(r.Text) > 2000 {
+			t.Errorf("%s: the refusal echoes %d bytes of input", tc.name, len(r.Text))
+		}
+	}
+	for _, tc := range []struct{ verb, in string }{
+		{"tabs", `{"action":"tab_new"}`},
+		{"tabs", `{"Action":"tab_new","url":"about:blank"}`},
+		{"tabs", `{"ACTION":"close"}`},
+		{"tabs", `{} {"action":"tab_new"}`},
+		{"tabs", `null`},
+		{"tabs", `{"x":1}`},
+	} {
+		r, err := tool.CallVerb(ctx, tc.verb, json.RawMessage(tc.in))
+		if err != nil || r.Status != agenttool.StatusBadInput {
+			t.Errorf("CallVerb(%s, %s): want bad_input, got %q %v: %.200s", tc.verb, tc.in, r.Status, err, r.Text)
+		}
+	}
+	tabs, err := b.Tabs(ctx)
+	if err != nil || len(tabs) != 0 {
+		t.Errorf("refused input opened tabs: %d %v", len(tabs), err)
+	}
+}
+
+// In-page scripts of the library do not trust the page's globals: a page
+// that replaced JSON, Array, String, Map, Set, DOM methods, getters and
+// observers with liars and throwers before anything ran reads and acts as
+// any other.
+func TestHostileGlobals(t *testing.T) {
+	t.Parallel()
+	p := open(t, "hostile-globals.html")
+	ctx := testCtx(t, 60*time.Second)
+	s := snapshot(t, p)
+	for _, want := range []struct{ role, name string }{{"button", "Go"}, {"textbox", "Name"}, {"checkbox", "Agree"}, {"combobox", "Size"}, {"link", "Next"}} {
+		if _, ok := findRef(s, want.role, want.name); !ok {
+			t.Errorf("no %s %q in the snapshot of the poisoned page:\n%s", want.role, want.name, s.FullText())
+		}
+	}
+	if t.Failed() {
+		return
+	}
+	steps := []struct {
+		name string
+		do   func() (rodagent.ActionStatus, error)
+	}{
+		{"click", func() (rodagent.ActionStatus, error) { return p.Click(ctx, refNamed(t, s, "button", "Go")) }},
+		{"type", func() (rodagent.ActionStatus, error) { return p.Type(ctx, refNamed(t, s, "textbox", "Name"), "Ada") }},
+		{"check", func() (rodagent.ActionStatus, error) { return p.Check(ctx, refNamed(t, s, "checkbox", "Agree")) }},
+		{"select", func() (rodagent.ActionStatus, error) {
+			return p.Select(ctx, refNamed(t, s, "combobox", "Size"), "Large")
+		}},
+		{"hover", func() (rodagent.ActionStatus, error) { return p.Hover(ctx, refNamed(t, s, "link", "Next")) }},
+		{"locator click", func() (rodagent.ActionStatus, error) { return p.Locate(rodagent.ByRole("link", "Next")).Click(ctx) }},
+		{"locator value", func() (rodagent.ActionStatus, error) {
+			v, err := p.Locate(rodagent.ByLabel("Name")).Value(ctx)
+			if err == nil && v != "Ada" {
+				err = errors.New("Value read " + v + ", not what was typed")
+			}
+			return "", err
+		}},
+		{"locator text", func() (rodagent.ActionStatus, error) {
+			v, err := p.Locate(rodagent.ByRole("button", "Go")).Text(ctx)
+			if err == nil && v != "Go" {
+				err = errors.New("Text read " + v)
+			}
+			return "", err
+		}},
+		{"press", func() (rodagent.ActionStatus, error) { return p.Press(ctx, "Tab") }},
+	}
+	for _, st := range steps {
+		if status, err := st.do(); err != nil {
+			t.Errorf("%s on the poisoned page: %s %v", st.name, status, err)
+		}
+	}
+	res, err := proto.RuntimeEvaluate{Expression: `window.__log.length + ':' + window.__log.map.call ? 1 : 0`}.Call(p.Rod())
+	_ = res
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	r2, err := proto.RuntimeEvaluate{Expression: `window.__log.length`, ReturnByValue: true}.Call(p.Rod())
+	if err == nil {
+		n = r2.Result.Value.Int()
+	}
+	if n < 5 {
+		t.Errorf("the page's handlers saw %d of the 5 acts", n)
+	}
+	if _, err := p.Text(ctx); err != nil {
+		t.Errorf("Text on the poisoned page: %v", err)
+	}
+	d := snapshot(t, p)
+	if _, ok := d.Ref(refNamed(t, s, "button", "Go")); !ok {
+		t.Errorf("the delta lost the refs:\n%s", d.String())
+	}
+	if _, err := p.Screenshot(ctx); err != nil {
+		t.Errorf("Screenshot on the poisoned page: %v", err)
 	}
 }
