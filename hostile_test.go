@@ -1,9 +1,18 @@
 package rodagent_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode"
@@ -12,6 +21,7 @@ import (
 
 	"github.com/rodagent/rodagent"
 	"github.com/rodagent/rodagent/agenttool"
+	"github.com/rodagent/rodagent/server"
 )
 
 // The hostile-page suite: pages that try to forge what a model reads, leave
@@ -326,5 +336,117 @@ func TestHostileGlobals(t *testing.T) {
 	}
 	if _, err := p.Screenshot(ctx); err != nil {
 		t.Errorf("Screenshot on the poisoned page: %v", err)
+	}
+}
+
+// serveAPI runs the HTTP server over a context of the shared browser with
+// these browser options (an allowlist, an Approver).
+func serveAPI(t *testing.T, opts ...rodagent.Option) func(method, path, body string) (int, map[string]any) {
+	t.Helper()
+	h, err := server.New("hostile-token-0123456789", server.WithLauncher(func(ctx context.Context) (*rodagent.Browser, error) {
+		b, err := rodagent.Connect(ctx, shared.DevToolsURL(), opts...)
+		if err != nil {
+			return nil, err
+		}
+		c, err := b.NewContext(ctx)
+		if err != nil {
+			_ = b.Close()
+			return nil, err
+		}
+		t.Cleanup(func() { _ = b.Close() })
+		return c, nil
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
+	t.Cleanup(func() { ts.Close(); _ = h.Close() })
+	return func(method, path, body string) (int, map[string]any) {
+		t.Helper()
+		req, _ := http.NewRequestWithContext(testCtx(t, 60*time.Second), method, ts.URL+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer hostile-token-0123456789")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+		defer resp.Body.Close()
+		var m map[string]any
+		raw, _ := io.ReadAll(resp.Body)
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatalf("%s %s: not JSON: %q", method, path, raw)
+		}
+		return resp.StatusCode, m
+	}
+}
+
+// The HTTP server takes exactly one JSON object per request, and asks the
+// Approver for every call that acts, its own verbs included.
+func TestHostileServe(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var asked []string
+	deny := rodagent.ApproverFunc(func(ctx context.Context, a rodagent.Action) error {
+		mu.Lock()
+		asked = append(asked, a.Verb)
+		mu.Unlock()
+		if a.Verb == "open" {
+			return nil
+		}
+		return errors.New("no")
+	})
+	call := serveAPI(t, rodagent.WithApprover(deny))
+	page := originA + "/dialogs.html"
+	if code, m := call("POST", "/navigate", `{"url":"`+page+`"}`); code != 200 {
+		t.Fatalf("navigate: %d %v", code, m)
+	}
+	for _, tc := range []struct{ name, path, body string }{
+		{"trailing garbage", "/navigate", `{"url":"about:blank"} x`},
+		{"a second object", "/navigate", `{"url":"about:blank"}{"url":"about:blank"}`},
+		{"null", "/navigate", `null`},
+		{"array", "/navigate", `[{"url":"about:blank"}]`},
+		{"string", "/navigate", `"about:blank"`},
+		{"unknown field", "/navigate", `{"url":"about:blank","bogus":1}`},
+		{"field in another case", "/navigate", `{"URL":"about:blank"}`},
+		{"duplicate field", "/navigate", `{"url":"` + page + `","url":"about:blank"}`},
+		{"wrong type", "/navigate", `{"url":1}`},
+		{"act with trailing garbage", "/act", `{"kind":"press","key":"Tab"} {"kind":"press","key":"Enter"}`},
+		{"hook with trailing garbage", "/hooks/dialog", `{"accept":false} {"accept":true}`},
+	} {
+		if code, m := call("POST", tc.path, tc.body); code != http.StatusBadRequest {
+			t.Errorf("%s: want 400, got %d %v", tc.name, code, m)
+		}
+	}
+	if code, m := call("GET", "/tabs", ""); code != 200 || !strings.Contains(fmt.Sprint(m), "dialogs.html") && !strings.Contains(fmt.Sprint(m), "127.0.0.1") {
+		t.Errorf("the tab should still be on the page: %d %v", code, m)
+	}
+	upload := filepath.Join(t.TempDir(), "x.txt")
+	if err := os.WriteFile(upload, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, method, path, body, verb string }{
+		{"accepting the next dialog", "POST", "/hooks/dialog", `{"accept":true}`, "dialog"},
+		{"choosing files for the next chooser", "POST", "/hooks/file-chooser", `{"paths":["` + upload + `"]}`, "upload"},
+		{"closing the tab", "DELETE", "/tabs/CURRENT", ``, "close"},
+	} {
+		path := tc.path
+		if strings.Contains(path, "CURRENT") {
+			_, m := call("GET", "/tabs", "")
+			tabs, _ := m["tabs"].([]any)
+			if len(tabs) == 0 {
+				t.Fatalf("no tabs: %v", m)
+			}
+			id, _ := tabs[0].(map[string]any)["targetId"].(string)
+			path = strings.Replace(path, "CURRENT", id, 1)
+		}
+		mu.Lock()
+		asked = nil
+		mu.Unlock()
+		code, m := call(tc.method, path, tc.body)
+		mu.Lock()
+		got := slices.Clone(asked)
+		mu.Unlock()
+		if code != http.StatusForbidden || m["status"] != "denied" || !slices.Contains(got, tc.verb) {
+			t.Errorf("%s: the Approver should be asked (%s) and its no be a 403 denied; asked %v, got %d %v", tc.name, tc.verb, got, code, m)
+		}
 	}
 }
