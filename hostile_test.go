@@ -450,3 +450,71 @@ func TestHostileServe(t *testing.T) {
 		}
 	}
 }
+
+// Ways off the allowed origins that the main origins test does not take:
+// each page tries one; the forbidden origin must receive no request.
+func TestHostileOrigins(t *testing.T) {
+	t.Parallel()
+	o := newTwoOrigins(t)
+	b := guardedContext(t, o.allowed)
+	o.handle("/file.bin", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Disposition", `attachment; filename="x.bin"`)
+		fmt.Fprint(w, "data")
+	})
+	o.page("/hop1", ``)
+	o.handle("/hop1", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, o.allowed+"/redirect?to="+o.forbidden+"/landing", http.StatusFound)
+	})
+	cases := []struct{ name, html string }{
+		{"redirect chain allowed→allowed→forbidden", `<a href="/hop1">Go</a>`},
+		{"download link", `<a href="FORBIDDEN/file.bin" download>Go</a>`},
+		{"object data", `<button onclick="const o = document.createElement('object'); o.data = 'FORBIDDEN/landing'; o.type = 'text/html'; document.body.append(o)">Go</button>`},
+		{"embed src", `<button onclick="const o = document.createElement('embed'); o.src = 'FORBIDDEN/landing'; o.type = 'text/html'; document.body.append(o)">Go</button>`},
+		{"about:blank iframe navigated", `<iframe title="blank"></iframe><button onclick="document.querySelector('iframe').contentWindow.location = 'FORBIDDEN/landing'">Go</button>`},
+		{"srcdoc iframe link to top", `<iframe title="doc" srcdoc="<a href='FORBIDDEN/landing' target='_top'>Go</a>"></iframe>`},
+		{"data: iframe navigating itself", `<iframe title="data" src="data:text/html,<script>location.href='FORBIDDEN/landing'</script>"></iframe><button>Go</button>`},
+		{"blank popup navigated later", `<button onclick="const w = window.open(''); setTimeout(() => { w.location = 'FORBIDDEN/landing' }, 100)">Go</button>`},
+		{"noopener popup", `<button onclick="window.open('FORBIDDEN/landing', '_blank', 'noopener')">Go</button>`},
+		{"form GET to a new tab", `<form action="FORBIDDEN/landing" target="_blank"><input name="q" value="x"><button>Go</button></form>`},
+		{"location.replace on pagehide", `<a href="/ok2" onclick="addEventListener('pagehide', () => location.replace('FORBIDDEN/landing'))">Go</a>`},
+		{"base href", `<base href="FORBIDDEN/"><a href="landing">Go</a>`},
+		{"window.open into a named iframe", `<iframe name="t" title="t"></iframe><button onclick="window.open('FORBIDDEN/landing', 't')">Go</button>`},
+	}
+	for i, tc := range cases {
+		path := "/h" + jsonNum(i)
+		o.page(path, `<!doctype html><title>h</title>`+tc.html)
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := testCtx(t, 30*time.Second)
+			p, err := b.NewPage(ctx, o.allowed+path)
+			if err != nil {
+				t.Fatalf("NewPage: %v", err)
+			}
+			defer p.Close()
+			s := snapshot(t, p, rodagent.WithFull())
+			if ref, ok := findRef(s, "link", "Go"); ok {
+				_, _ = p.Click(ctx, ref)
+			} else if ref, ok := findRef(s, "button", "Go"); ok {
+				_, _ = p.Click(ctx, ref)
+			} else if ref, ok := findRef(s, "link", "Go"); ok {
+				_, _ = p.Click(ctx, ref)
+			}
+			for _, f := range s.Frames {
+				if f.Prefix != "" {
+					if ref, ok := findRef(s, "link", "Go"); ok && strings.HasPrefix(ref, f.Prefix) {
+						_, _ = p.Click(ctx, ref)
+					}
+				}
+			}
+			// give a timer's navigation its time, bounded by a look that waits for the page to settle
+			_, _ = p.Snapshot(testCtx(t, 5*time.Second))
+			_ = p.Wait(testCtx(t, 400*time.Millisecond), rodagent.TextPresent("never shown"))
+			if n := o.forbiddenHits.Load(); n != 0 {
+				t.Errorf("the forbidden origin received %d requests", n)
+				o.forbiddenHits.Store(0)
+			}
+			if !strings.HasPrefix(p.URL(), o.allowed) {
+				t.Errorf("the tab left the allowed origin: %s", p.URL())
+			}
+		})
+	}
+}
