@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -517,4 +518,99 @@ func TestHostileOrigins(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Pages that fight being driven or left: every call returns within its
+// deadline with a typed error or a result, and the tab closes.
+func TestHostileTraps(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, html string
+		do         func(ctx context.Context, p *rodagent.Page) error
+	}{
+		{"beforeunload trap on Open", `<script>addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = 'stay'; })</script><button onclick="1">Go</button>`,
+			func(ctx context.Context, p *rodagent.Page) error { return p.Open(ctx, originA+"/basic.html") }},
+		{"alert on unload", `<script>addEventListener('unload', () => { for (let i = 0; i < 5; i++) alert('x') })</script><button>Go</button>`,
+			func(ctx context.Context, p *rodagent.Page) error { return p.Open(ctx, originA+"/basic.html") }},
+		{"window.close on click", `<button onclick="window.close()">Go</button>`,
+			func(ctx context.Context, p *rodagent.Page) error {
+				s, err := p.Snapshot(ctx)
+				if err != nil {
+					return err
+				}
+				ref, _ := findRef(s, "button", "Go")
+				_, err = p.Click(ctx, ref)
+				if err == nil {
+					_, err = p.Snapshot(ctx)
+				}
+				return err
+			}},
+		{"getters that throw", `<script>for (const k of ['innerText', 'textContent', 'value', 'id', 'className', 'hidden', 'tabIndex']) {
+				try { Object.defineProperty(HTMLElement.prototype, k, {get() { throw new Error('no') }, configurable: true}) } catch (e) {} }
+				Object.defineProperty(Element.prototype, 'shadowRoot', {get() { throw new Error('no') }, configurable: true});</script><button>Go</button>`,
+			func(ctx context.Context, p *rodagent.Page) error {
+				s, err := p.Snapshot(ctx)
+				if err != nil {
+					return err
+				}
+				ref, ok := findRef(s, "button", "Go")
+				if !ok {
+					return errors.New("no button Go in " + s.FullText())
+				}
+				_, err = p.Click(ctx, ref)
+				return err
+			}},
+		{"endless mutation during a look", `<button>Go</button><p id="n">0</p><script>setInterval(() => { const p = document.createElement('p'); p.textContent = Math.random(); document.body.append(p); if (document.body.childElementCount > 500) document.body.lastElementChild.remove(); }, 1)</script>`,
+			func(ctx context.Context, p *rodagent.Page) error { _, err := p.Snapshot(ctx); return err }},
+		{"confirm loop on click", `<button onclick="while (confirm('again?')) {}">Go</button>`,
+			func(ctx context.Context, p *rodagent.Page) error {
+				s, err := p.Snapshot(ctx)
+				if err != nil {
+					return err
+				}
+				ref, _ := findRef(s, "button", "Go")
+				p.ArmDialog(true, "", 0)
+				_, err = p.Click(ctx, ref)
+				return err
+			}},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := testCtx(t, 30*time.Second)
+			p, err := shared.NewPage(ctx, "data:text/html,"+url.PathEscape(`<!doctype html><title>t`+jsonNum(i)+`</title>`+tc.html))
+			if err != nil {
+				t.Fatalf("NewPage: %v", err)
+			}
+			callCtx, cancel := context.WithTimeout(ctx, 8*time.Second)
+			defer cancel()
+			start := time.Now()
+			err = tc.do(callCtx, p)
+			if took := time.Since(start); took > 9*time.Second {
+				t.Errorf("the call took %s, past its 8 s deadline", took)
+			}
+			if err != nil && errors.Is(err, rodagent.ErrClosed) == false && !isTyped(err) {
+				t.Errorf("untyped error: %v", err)
+			}
+			closed := make(chan error, 1)
+			go func() { closed <- p.Close() }()
+			select {
+			case <-closed:
+			case <-time.After(10 * time.Second):
+				t.Errorf("Close hung")
+			}
+		})
+	}
+}
+
+// isTyped reports whether err is one of the library's typed errors.
+func isTyped(err error) bool {
+	var ae *rodagent.ActionError
+	var ne *rodagent.NavigationError
+	for _, s := range []error{rodagent.ErrTimeout, rodagent.ErrClosed, rodagent.ErrNotAllowed, rodagent.ErrPageCrashed, context.DeadlineExceeded} {
+		if errors.Is(err, s) {
+			return true
+		}
+	}
+	return errors.As(err, &ae) || errors.As(err, &ne)
 }
