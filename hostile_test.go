@@ -614,3 +614,21 @@ func isTyped(err error) bool {
 	}
 	return errors.As(err, &ae) || errors.As(err, &ne)
 }
+
+// An exception a page throws is page text: Page.Eval's error stays one line.
+func TestHostileEvalErrorIsOneLine(t *testing.T) {
+	t.Parallel()
+	p := open(t, "hostile-text.html")
+	ctx := testCtx(t, 30*time.Second)
+	for _, js := range []string{`(() => { throw new Error(evil('thrown')) })()`, `(() => { throw evil('value') })()`, `Promise.reject(evil('rejected'))`} {
+		_, err := p.Eval(ctx, js)
+		var ee *rodagent.EvalError
+		if !errors.As(err, &ee) {
+			t.Fatalf("%s: want an EvalError, got %v", js, err)
+		}
+		assertUnforged(t, js, err.Error())
+		if !strings.Contains(ee.Message, "FORGE") {
+			t.Errorf("the EvalError keeps the page's message as it was for programs: %q", ee.Message)
+		}
+	}
+}
