@@ -203,3 +203,68 @@ func lineWith(text, part string) int {
 	}
 	return -1
 }
+
+// A long field value shows its end as well as its start: the last word of
+// a passage is in the snapshot line, on both read paths.
+func TestWebtasksLongValueShowsItsEnd(t *testing.T) {
+	t.Parallel()
+	for _, path := range []string{"fast", "ax"} {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, "webtasks-task-panel.html")
+			if path == "ax" {
+				rodagent.UseAXTree(p)
+			}
+			s := snapshot(t, p)
+			notes := refNamed(t, s, "textbox", "Notes")
+			line := lines(s.String())[lineWith(s.String(), notes)]
+			if !strings.Contains(line, `value="Long notes`) || !strings.Contains(line, `zephyr"`) {
+				t.Errorf("the value's start or end is missing: %s\n%s", line, s)
+			}
+		})
+	}
+}
+
+// A feed's "more" icon opens a menu that was a hidden list beside it, with
+// the pointer cursor only under the mouse: after the click the menu's items
+// are in the delta, and the one for the right post acts, on both read paths.
+func TestWebtasksMoreMenuOpensItems(t *testing.T) {
+	t.Parallel()
+	for _, path := range []string{"fast", "ax"} {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, "webtasks-more-menu.html")
+			if path == "ax" {
+				rodagent.UseAXTree(p)
+			}
+			ctx := testCtx(t, 30*time.Second)
+			s := snapshot(t, p)
+			text := s.String()
+			second := lineWith(text, `"@bob Second post."`)
+			var more string
+			for _, l := range lines(text)[second+1:] {
+				if strings.HasPrefix(l, "el-icon-button-more") {
+					more, _, _ = strings.Cut(l, " ")
+					break
+				}
+			}
+			if second < 0 || more == "" {
+				t.Fatalf("no more icon after the second post:\n%s", text)
+			}
+			if _, err := p.Click(ctx, more); err != nil {
+				t.Fatalf("Click %s: %v", more, err)
+			}
+			s = snapshot(t, p)
+			mute := refByName(t, s, "Mute @bob")
+			if !strings.Contains(s.String(), "+ "+mute) {
+				t.Errorf("the opened menu's item is not added in the delta:\n%s", s)
+			}
+			if _, err := p.Click(ctx, mute); err != nil {
+				t.Fatalf("Click %s: %v", mute, err)
+			}
+			if s = snapshot(t, p); !strings.Contains(s.String(), `"mute @bob"`) {
+				t.Errorf("the menu item did not act:\n%s", s)
+			}
+		})
+	}
+}
