@@ -816,7 +816,7 @@ func refLine(r *BrowserRef) string {
 	}
 	st := r.State
 	if st.Value != "" && st.Value != r.Name {
-		b.WriteString(" value=" + quote(st.Value, 60))
+		b.WriteString(" value=" + quote(ends(st.Value, 60), 0))
 	}
 	switch st.Checked {
 	case "true":
@@ -881,4 +881,19 @@ func refLine(r *BrowserRef) string {
 		b.WriteString(" focused")
 	}
 	return b.String()
+}
+
+// ends folds a long value to its beginning and its end: what a person
+// checks of a field's text is where it starts and where it stops (the last
+// word typed, the end of a pasted passage), and both stay in view.
+func ends(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	tail := n / 3
+	return string(r[:n-tail]) + "…" + string(r[len(r)-tail:])
 }
