@@ -561,6 +561,9 @@ func (p *Page) dragResolved(ctx context.Context, from, to finder, nm *navMark) (
 	if err != nil {
 		return statusOf(err), err
 	}
+	if dst.elem.HasBox {
+		b = pastCentre(a, b, dst.elem.Box.W, dst.elem.Box.H)
+	}
 	p.markActed()
 	*nm = p.navMark()
 	if err := p.dragPath(ctx, a, b); err != nil {
@@ -574,6 +577,21 @@ func (p *Page) dragResolved(ctx context.Context, from, to finder, nm *navMark) (
 }
 
 const dragSteps = 12
+
+// pastCentre moves the drop point b a little past the target's centre in the
+// direction of travel (a quarter of its smaller side, at most 8 px): sortable
+// lists move an item only once the pointer has crossed the middle of the one
+// it is dragged onto, as a person drags until the item moves, and a drop zone
+// still holds the point.
+func pastCentre(a, b input.Point, w, h float64) input.Point {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	d := math.Hypot(dx, dy)
+	if d < 1 || w <= 0 || h <= 0 {
+		return b
+	}
+	s := math.Min(8, math.Min(w, h)/4)
+	return input.Point{X: b.X + dx/d*s, Y: b.Y + dy/d*s}
+}
 
 // dragPath moves with the button held from a to b. Drag interception is on
 // for the move: if the page starts an HTML5 drag, Chromium hands over its

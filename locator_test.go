@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -197,4 +198,26 @@ func TestDragWithLocators(t *testing.T) {
 		t.Fatalf("drops: %v", drops)
 	}
 	// Refs work for the source; the drop zone has no ref (a region), so a locator names it.
+}
+
+// A sortable list moves an item only once the pointer has crossed the middle
+// of the item it is dragged onto, as a person drags until it moves: the drag
+// ends a little past the target's centre, in the direction of travel.
+func TestDragReordersASortableList(t *testing.T) {
+	t.Parallel()
+	ctx := testCtx(t, 30*time.Second)
+	for _, tc := range []struct{ from, to, want string }{
+		{"Alpha", "Charlie", "order=Bravo,Charlie,Alpha,Delta"},
+		{"Delta", "Bravo", "order=Alpha,Delta,Bravo,Charlie"},
+	} {
+		p := open(t, "sortable.html")
+		s := snapshot(t, p)
+		from, to := refNamed(t, s, "listitem", tc.from), refNamed(t, s, "listitem", tc.to)
+		st, err := p.Drag(ctx, from, to)
+		must(t, "drag "+from+" onto "+to, st, err)
+		s = snapshot(t, p)
+		if !strings.Contains(s.String(), tc.want) {
+			t.Errorf("drag %s onto %s: want %q in the next look:\n%s", from, to, tc.want, s)
+		}
+	}
 }
