@@ -534,7 +534,8 @@ func (s *Snapshot) renderFull() (string, int) {
 	}
 	s.header(&b, "", nShown)
 	if scopeNote != "" {
-		fmt.Fprintf(&b, "scope: %s · %d refs in scope\n", scopeNote, refs)
+		// the note repeats the caller's within/from, which may be anything
+		fmt.Fprintf(&b, "scope: %s · %d refs in scope\n", safeLabel(scopeNote, 300), refs)
 	}
 	open := false // a row's line waits for its refs
 	closeRow := func() {
