@@ -457,6 +457,19 @@ func TestStabilityCheck(t *testing.T) {
 	if _, err := p.Click(ctx, refNamed(t, s, "button", "Start moving")); err != nil {
 		t.Fatal(err)
 	}
+	// The subject is a button that is moving when Click is called. Under
+	// load the slide began well after "Start moving" returned, and after the
+	// animation reported running: Chromium held the button still until the
+	// compositor started the animation (startTime was set ~100 ms after the
+	// next press, which landed at x=80, where it stood). So wait until the
+	// button has left its place. That window — an animation about to move
+	// its target yet still — is not covered by the stability check: reported.
+	var sliding bool
+	eval(t, p, `new Promise(r => { const b = document.getElementById('moving');
+		const c = () => b.getBoundingClientRect().x > 21 ? r(b.getAnimations().some(a => a.playState === 'running')) : requestAnimationFrame(c); c(); })`, &sliding)
+	if !sliding {
+		t.Fatalf("the 2 s slide ended before the test could press the button: nothing here tests the stability check")
+	}
 	p.SetStabilityCheck(true)
 	defer p.SetStabilityCheck(false)
 	if st, err := p.Click(ctx, refNamed(t, s, "button", "Moving")); err != nil || st != rodagent.Ready {
@@ -470,6 +483,8 @@ func TestStabilityCheck(t *testing.T) {
 	var ended bool
 	eval(t, p, "window.__log.some(r => r.type === 'animation-end')", &ended)
 	if !ended {
-		t.Errorf("the click should have waited for the animation to end")
+		var state any
+		eval(t, p, "({now: performance.now(), log: window.__log, anims: document.getAnimations().map(a => [a.playState, a.currentTime, a.startTime, a.pending]), x: document.getElementById('moving').getBoundingClientRect().x})", &state)
+		t.Errorf("the click should have waited for the animation to end: %v", state)
 	}
 }

@@ -207,9 +207,11 @@ func TestShadowRoots(t *testing.T) {
 // A frame whose renderer crashed is named in the snapshot, and its refs say
 // frame_unreachable; the rest of the page is unaffected.
 func TestCrashedFrameIsNamed(t *testing.T) {
-	t.Parallel()
+	// Not parallel: with other tests running (race build, load ~90) a click
+	// on a ref of the crashed frame once answered not_found instead of
+	// frame_unreachable: which of the frame's crash and its detach wins
+	// depends on timing. Its own browser context all the same.
 	ctx := testCtx(t, 60*time.Second)
-	// Its own browser context: the renderer it crashes hosts no other test's page.
 	p := openIsolated(t, originA+"/frames.html?other="+originB)
 	s := snapshot(t, p)
 	pay := frameOf(t, s, "f2")
