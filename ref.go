@@ -447,13 +447,16 @@ func (s *Snapshot) renderFull() (string, int) {
 		copy(shown, in)
 	} else {
 		budget -= 400 // fold lines
-		// Which lines first: live regions and dialog text (what an action
-		// just said), the focused ref, what is in view, then what follows the
-		// view, then what precedes it. A unit is a ref or a piece of text.
+		// Which lines first: live regions and what a dialog holds (what an
+		// action just said or opened: its text, headings and refs, such as a
+		// date picker's month and days), the focused ref, what is in view,
+		// then what follows the view, then what precedes it. A unit is a ref
+		// or a piece of text; a heading is one inside a dialog.
 		unit := func(i int) bool { return in[i] && (s.lines[i].ref >= 0 || s.lines[i].kind == lineText) }
 		var order []int
 		for i, l := range s.lines {
-			if unit(i) && l.kind == lineText && (isLiveKind(l.tkind) || s.inDialog(i, parent)) {
+			if unit(i) && l.kind == lineText && isLiveKind(l.tkind) ||
+				(unit(i) || in[i] && l.kind == lineHeading) && s.inDialog(i, parent) {
 				order = append(order, i)
 			}
 		}
@@ -531,7 +534,8 @@ func (s *Snapshot) renderFull() (string, int) {
 	}
 	s.header(&b, "", nShown)
 	if scopeNote != "" {
-		fmt.Fprintf(&b, "scope: %s · %d refs in scope\n", scopeNote, refs)
+		// the note repeats the caller's within/from, which may be anything
+		fmt.Fprintf(&b, "scope: %s · %d refs in scope\n", safeLabel(scopeNote, 300), refs)
 	}
 	open := false // a row's line waits for its refs
 	closeRow := func() {

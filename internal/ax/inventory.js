@@ -791,10 +791,10 @@
           if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
           weakRefs.push(el);
         }
-        // An empty, unnamed, unfocusable cell of a grid (a date picker's
-        // blank days) is nothing to act on, and its numbered handle
-        // (cell-13) would read as a day of the month.
-        const blank = !name && COMPOSITE_ITEM.has(rrole) && !el.hasAttribute('tabindex');
+        // An empty, unnamed cell of a grid outside the tab order (a date
+        // picker's blank days, tabindex=-1 or none) is nothing to act on, and
+        // its numbered handle (cell-1) would read as a day of the month.
+        const blank = !name && COMPOSITE_ITEM.has(rrole) && !(el.hasAttribute('tabindex') && el.tabIndex >= 0);
         if (rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           if (ownLimit) { const pos = cs.position; limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region; }
