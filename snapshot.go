@@ -502,6 +502,12 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID, hidden map[
 					lm: strings.TrimSuffix(strings.TrimPrefix(landmarkLine(it), "["), "]")})
 			case ax.KindHeading:
 				inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: headingLine(it), kind: lineHeading, frame: fp})
+				if it.Node != 0 || it.Local != 0 {
+					// a heading's text is page text: when it changes (a page
+					// title an SPA route or a tab rewrote) the delta says so
+					inv.texts = append(inv.texts, ax.TextEntry{Key: ax.NodeKey{Frame: string(j.info.id), Node: it.Node, Local: it.Local},
+						Kind: "heading", Text: it.Name, Landmark: it.Landmark})
+				}
 			case ax.KindText:
 				inv.texts = append(inv.texts, ax.TextEntry{Key: ax.NodeKey{Frame: string(j.info.id), Node: it.Node, Local: it.Local},
 					Kind: it.Role, Text: it.Name, Landmark: it.Landmark})

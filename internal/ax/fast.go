@@ -460,7 +460,14 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 		if len(r) < 4 {
 			return Item{}, false
 		}
-		return Item{Kind: KindHeading, Depth: depth, Role: "heading", Level: atoi(r[2]), Name: field(r[3])}, true
+		it := Item{Kind: KindHeading, Depth: depth, Role: "heading", Level: atoi(r[2]), Name: field(r[3])}
+		if len(r) >= 5 && r[4] != "" {
+			it.Local = base + atoi(r[4]) + 1
+		}
+		if len(r) >= 6 {
+			it.Landmark = interned(r[5])
+		}
+		return it, true
 	case "3":
 		if len(r) < 4 {
 			return Item{}, false

@@ -646,9 +646,33 @@
     return clip(collapse(sink.parts.join('').replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, '')), TEXT_MAX);
   }
 
+  // A meter or progress bar is read, not acted on: a person reads its
+  // value off the bar ("CPU usage: 90%"), so it is a line of page text of
+  // its own kind, named and valued as the AX tree values it.
+  const GAUGE = new Set(['meter', 'progressbar', 'progress']);
+  const GAUGE_ROLE = {meter: 'meter', progress: 'progressbar'};
+  function gaugeText(el) {
+    const name = collapse(cName(el));
+    let v = el.getAttribute('aria-valuetext');
+    if (!v) {
+      let now = el.getAttribute('aria-valuenow'), min = el.getAttribute('aria-valuemin'), max = el.getAttribute('aria-valuemax');
+      if (now === null && (el.localName === 'meter' || el.localName === 'progress') && el.position !== -1) {
+        now = String(el.value); min = el.localName === 'meter' ? String(el.min) : '0'; max = String(el.max);
+      }
+      if (now !== null && now !== '') {
+        const n = +now, lo = min === null || min === '' ? 0 : +min, hi = max === null || max === '' ? 100 : +max;
+        // a value on a scale reads as a share of it, as the AX tree's default text does
+        v = lo === 0 && hi === 100 ? clipNum(n) + '%' : clipNum(n) + ' of ' + clipNum(hi);
+      }
+    }
+    return name && v ? name + ': ' + v : name || v || '';
+  }
+  function clipNum(n) { return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100); }
+
   // textBlock says whether el opens a text block, and of what kind.
   function textBlock(el, tag, role, sink, disp, L) {
     if (LIVE.has(role)) return role;
+    if (GAUGE.has(role) || GAUGE.has(tag)) return GAUGE_ROLE[tag] || role;
     if (role === 'row') return 'row';
     if (sink && (sink.cell || sink.live)) return ''; // a list inside a table cell reads as the cell's text;
     // a live region is announced as one message, whatever paragraphs it holds
@@ -789,7 +813,7 @@
           if (!hiddenInWalk(el)) {
             const name = collapse(cName(el));
             const level = +(el.getAttribute('aria-level') || (/^h[1-6]$/.test(tag) ? tag[1] : 2));
-            rows.push([2, depth, level, name]);
+            rows.push([2, depth, level, name, keyOf(el), intern(lm)]); // keyed: a heading that changes is a delta
             heading = name;
             childSink = null; // its text is the heading line
           }
@@ -865,6 +889,7 @@
           const row = [4, depth, keyOf(el), kind, ns, intern(childGroup), childRow, up, intern(lm)];
           rows.push(row); texts.push(row);
           childSink = ns;
+          if (GAUGE.has(kind)) { ns.parts.push(gaugeText(el)); childSink = null; } // its reading is its value, not its drawing
         } else if (childSink && childSink.cells && (tag === 'td' || tag === 'th' || CELL.has(role))) {
           const cell = {parts: [], cell: true};
           childSink.cells.push(cell);
@@ -909,7 +934,7 @@
   }
 
   // Walk the document (and open shadow roots) in order. Rows: refs (0),
-  // landmarks [1, depth, role, name, modal], headings [2, depth, level, name],
+  // landmarks [1, depth, role, name, modal], headings [2, depth, level, name, k, landmark#],
   // frames [3, depth, k, title], text (4, above).
   S.walk = function (opts) {
     opts = opts || {};
