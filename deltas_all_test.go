@@ -118,6 +118,13 @@ var deltaDefaultPages = []string{"deltas.html", "deltas-names.html", "form.html"
 // deltaPages are the pages the one truth is checked on: every top-level
 // fixture, the component-library and React fixtures, and all APG examples.
 // Pages that take the other origin (or a frame to hold) get it.
+// poisonedPage replaces the page's built-ins (JSON, Array, MutationObserver,
+// DOM methods) before any script runs. The every-page comparisons act in the
+// page's own world as page script would (the mutator, the settle and
+// accname harnesses), so they leave it out; hostile_test.go reads and acts
+// on it through the library, whose scripts run in their own world.
+const poisonedPage = "hostile-globals.html"
+
 func deltaPages(t *testing.T) []string {
 	t.Helper()
 	var pages []string
@@ -127,7 +134,9 @@ func deltaPages(t *testing.T) []string {
 			t.Fatal(err)
 		}
 		for _, f := range files {
-			pages = append(pages, strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"))
+			if p := strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"); p != poisonedPage {
+				pages = append(pages, p)
+			}
 		}
 	}
 	if len(pages) < 50 {
