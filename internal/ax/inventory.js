@@ -725,7 +725,7 @@
     }
     if (!inner.size) return;
     const drop = new Map(); // key → the up of its row
-    for (const r of rows) if (r[0] === 0 && inner.has(r[2]) && onlyControls(S.els[r[2]], inner.get(r[2]))) drop.set(r[2], r[17]);
+    for (const r of rows) if (r[0] === 0 && inner.has(r[2]) && !cName(S.els[r[2]]).trim() && onlyControls(S.els[r[2]], inner.get(r[2]))) drop.set(r[2], r[17]);
     if (!drop.size) return;
     const upOf = k => { while (drop.has(k)) k = drop.get(k); return k; };
     let w = 0, c = 0;
@@ -853,10 +853,12 @@
         // focuses or opens it) or around a group of controls whose text is
         // all theirs (a star rating's radios, a tree's items) is no control
         // of its own: a person clicks the field or the controls.
-        if (isRef === 'named' && (el.querySelector(FIELD) || onlyControls(el))) isRef = false;
+        // (A container the page named, a listbox "Colours", stays a ref, as
+        // in the AX tree.)
+        if (isRef === 'named' && (el.querySelector(FIELD) || onlyControls(el)) && !cName(el).trim()) isRef = false;
         // A focusable box with no role that holds controls is the widget's
         // frame (a date picker's panel), not a thing to click.
-        if (isRef === 'named' && weak === 'focus' && !hasRole && el.querySelector(HOLDS)) isRef = false;
+        if (isRef === 'named' && weak === 'focus' && !hasRole && el.querySelector(HOLDS) && !cName(el).trim()) isRef = false;
         // An empty box with a listener (the container a framework renders
         // its portals into, before anything is in it) has nothing to click.
         if (isRef === 'named' && !el.firstChild) { const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false; }
