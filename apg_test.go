@@ -24,8 +24,10 @@ func TestAPGExamplesShowWhatAPersonSees(t *testing.T) {
 	}{
 		{"combobox/examples/combobox-select-only.html", &act{"combobox", "Favorite Fruit"},
 			[]string{"+ opt-apple", "+ opt-banana", "expanded"}, map[string]int{"option": 10}},
+		// The month heading shows with the days, and the blank days around the
+		// month (tabindex=-1, no text) are no refs: cell-1 is the 1st.
 		{"combobox/examples/combobox-datepicker.html", &act{"button", "Choose Date"},
-			[]string{"+ ", "[dialog"}, map[string]int{"gridcell": 28}},
+			[]string{"+ ", "[dialog", `## "`, "cell-1 (gridcell)", "cell-28 (gridcell)"}, map[string]int{"gridcell": 28}},
 		{"combobox/examples/grid-combo.html", nil, []string{"cmb-"}, map[string]int{"combobox": 1}},
 		{"listbox/examples/listbox-scrollable.html", nil, []string{"opt-"}, map[string]int{"option": 10}},
 		{"listbox/examples/listbox-grouped.html", nil, []string{"opt-"}, map[string]int{"option": 8}},
@@ -88,6 +90,11 @@ func TestAPGExamplesShowWhatAPersonSees(t *testing.T) {
 			for _, w := range tc.want {
 				if !strings.Contains(text, w) {
 					t.Errorf("the snapshot should show %q:\n%s", w, text)
+				}
+			}
+			for _, r := range s.Refs {
+				if r.Role == "gridcell" && r.Name == "" && !r.Focused {
+					t.Errorf("%s: a blank grid cell outside the tab order is nothing to act on:\n%s", r.Ref, text)
 				}
 			}
 			for role, n := range tc.roles {

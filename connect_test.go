@@ -36,8 +36,9 @@ func stockChromium(t testing.TB) string {
 	}
 	cmd := exec.Command(bin, args...)
 	// Its own process group: cleanup ends exactly the processes this test
-	// started, helpers included, before the profile directory is removed.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// started, helpers included, before the profile directory is removed;
+	// and it dies with the test binary (a timeout skips every cleanup).
+	cmd.SysProcAttr = ownGroupAttr()
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

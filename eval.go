@@ -20,8 +20,10 @@ type EvalError struct {
 	Column  int    // 0-based column, when known
 }
 
-// Error reads "rodagent: eval: Error: boom".
-func (e *EvalError) Error() string { return "rodagent: eval: " + e.Message }
+// Error reads "rodagent: eval: Error: boom"; a message with a line break or
+// an invisible character is quoted: it is the page's text, and errors reach
+// models (a CLI's output, a tool's failure line).
+func (e *EvalError) Error() string { return "rodagent: eval: " + safeLabel(e.Message, 1000) }
 
 // Eval runs JavaScript in the page's main world — the page's own globals, as
 // a script of the page would see them — and returns its result as JSON;

@@ -207,10 +207,10 @@ func TestShadowRoots(t *testing.T) {
 // A frame whose renderer crashed is named in the snapshot, and its refs say
 // frame_unreachable; the rest of the page is unaffected.
 func TestCrashedFrameIsNamed(t *testing.T) {
-	// Not parallel: Chromium may host other tabs of the same site in the
-	// renderer this test crashes.
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
-	p := openURL(t, originA+"/frames.html?other="+originB)
+	// Its own browser context: the renderer it crashes hosts no other test's page.
+	p := openIsolated(t, originA+"/frames.html?other="+originB)
 	s := snapshot(t, p)
 	pay := frameOf(t, s, "f2")
 	_ = proto.PageCrash{}.Call(sessionClient{sid: pay.Frame.SessionID, ctx: testCtx(t, 2*time.Second)}) // never answers: the renderer is gone

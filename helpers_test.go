@@ -162,6 +162,24 @@ func openURL(t testing.TB, u string) *rodagent.Page {
 	return p
 }
 
+// openIsolated opens u in a new tab of a browser context of its own: Chromium
+// never shares a renderer process across browser contexts, so a test that
+// crashes this tab's renderers (or its frames') cannot take down a parallel
+// test's page hosted in the same process.
+func openIsolated(t testing.TB, u string) *rodagent.Page {
+	t.Helper()
+	c, err := shared.NewContext(testCtx(t, 30*time.Second))
+	if err != nil {
+		t.Fatalf("NewContext: %v", err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	p, err := c.NewPage(testCtx(t, 30*time.Second), u)
+	if err != nil {
+		t.Fatalf("NewPage(%s): %v", u, err)
+	}
+	return p
+}
+
 // eval runs a JS expression in the page's main frame and decodes its JSON value into out.
 func eval(t testing.TB, p *rodagent.Page, expr string, out any) {
 	t.Helper()

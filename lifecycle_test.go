@@ -2,9 +2,12 @@ package rodagent_test
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"log/slog"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"testing"
 	"time"
@@ -12,9 +15,15 @@ import (
 	"github.com/rodagent/rodagent"
 )
 
+// Parallel with the rest: the goroutines it counts are those started, at any
+// depth, from its own goroutine (they inherit its pprof label), and the
+// processes those of the group its browser leads.
 func TestCloseLeavesNothingBehind(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t, 60*time.Second)
-	goroutines := runtime.NumGoroutine()
+	label := fmt.Sprintf("%s-%d", t.Name(), time.Now().UnixNano())
+	pprof.SetGoroutineLabels(pprof.WithLabels(context.Background(), pprof.Labels(leakLabel, label)))
+	defer pprof.SetGoroutineLabels(context.Background())
 
 	b, err := rodagent.Launch(ctx, rodagent.WithDownload(false))
 	if err != nil {
@@ -58,6 +67,9 @@ func TestCloseLeavesNothingBehind(t *testing.T) {
 		t.Errorf("processes of this browser left its process group %d: %v", pgid, outside)
 	}
 
+	if n, _ := labelledGoroutines(label); n == 0 {
+		t.Fatalf("no goroutine of the open browser carries the test's label: the leak check below would prove nothing")
+	}
 	if err := b.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
@@ -71,15 +83,13 @@ func TestCloseLeavesNothingBehind(t *testing.T) {
 		t.Errorf("profile dir %s outlived Close (stat: %v)", dir, err)
 	}
 	// Goroutines wind down as their channels close; wait for that, bounded.
-	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > goroutines && time.Now().Before(deadline) {
+	n, stacks := labelledGoroutines(label)
+	for deadline := time.Now().Add(5 * time.Second); n > 0 && time.Now().Before(deadline); n, stacks = labelledGoroutines(label) {
 		runtime.Gosched()
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(5 * time.Millisecond) // polling a condition, bounded by the deadline
 	}
-	if n := runtime.NumGoroutine(); n > goroutines {
-		buf := make([]byte, 1<<20)
-		buf = buf[:runtime.Stack(buf, true)]
-		t.Errorf("%d goroutines after Close, %d before:\n%s", n, goroutines, buf)
+	if n > 0 {
+		t.Errorf("%d goroutines started by Launch and the calls on its browser outlived Close:\n%s", n, stacks)
 	}
 	// A closed browser says so.
 	if _, err := p.Snapshot(ctx); err == nil {
@@ -88,6 +98,33 @@ func TestCloseLeavesNothingBehind(t *testing.T) {
 	if err := b.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
 	}
+}
+
+// leakLabel is the pprof label key by which a test marks the goroutines it
+// starts: every goroutine created from a labelled one inherits its labels.
+const leakLabel = "rodagent-test"
+
+// labelledGoroutines counts the live goroutines labelled leakLabel=value, with
+// their stacks.
+func labelledGoroutines(value string) (int, string) {
+	var buf bytes.Buffer
+	_ = pprof.Lookup("goroutine").WriteTo(&buf, 1)
+	want := fmt.Sprintf("%q:%q", leakLabel, value)
+	n := 0
+	var stacks strings.Builder
+	// Records are separated by blank lines: "N @ pcs", "# labels: {...}", frames.
+	for _, rec := range strings.Split(buf.String(), "\n\n") {
+		lines := strings.SplitN(rec, "\n", 3)
+		if len(lines) < 2 || !strings.HasPrefix(lines[1], "# labels: ") || !strings.Contains(lines[1], want) {
+			continue
+		}
+		var c int
+		if _, err := fmt.Sscanf(lines[0], "%d @", &c); err == nil {
+			n += c
+			stacks.WriteString(rec + "\n\n")
+		}
+	}
+	return n, stacks.String()
 }
 
 func TestConnectDetachesWithoutClosing(t *testing.T) {

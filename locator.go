@@ -596,15 +596,17 @@ const (
 	attrJS  = `function (n) { const v = this.getAttribute(n); return v === null ? {absent: true} : {value: v}; }`
 )
 
-// callOn runs a function with the target node as this, in the node's own
-// world, and returns its value; the object it needed is released after.
+// callOn runs a function with the target node as this, in the library's
+// isolated world of the node's frame, and returns its value; the object it
+// needed is released after. Not the page's world: a page can replace
+// JSON, Array.prototype, DOM methods and getters there before any script of
+// ours runs, and fn would trust them.
 func (p *Page) callOn(ctx context.Context, verb string, t *target, fn string, args ...any) (gson.JSON, error) {
-	const group = "rodagent-call"
+	obj, group, err := p.hitObject(ctx, t)
 	bc := t.sess.Bind(ctx)
 	defer func() {
 		_ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(t.sess.Bind(context.WithoutCancel(ctx)))
 	}()
-	obj, err := proto.DOMResolveNode{BackendNodeID: t.elem.Node, ObjectGroup: group}.Call(bc)
 	if err != nil {
 		return gson.JSON{}, p.actionErr(ctx, verb, t.handle, err)
 	}
@@ -612,7 +614,7 @@ func (p *Page) callOn(ctx context.Context, verb string, t *target, fn string, ar
 	for _, a := range args {
 		cargs = append(cargs, &proto.RuntimeCallArgument{Value: gson.New(a)})
 	}
-	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.Object.ObjectID, FunctionDeclaration: fn, Arguments: cargs,
+	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: fn, Arguments: cargs,
 		ReturnByValue: true}.Call(bc)
 	if err != nil {
 		return gson.JSON{}, p.actionErr(ctx, verb, t.handle, err)

@@ -163,7 +163,8 @@ type NavigationError struct {
 
 // Error says where the navigation went and why it failed.
 func (e *NavigationError) Error() string {
-	return fmt.Sprintf("rodagent: navigating to %s failed: %s", e.URL, e.Reason)
+	// the URL may be a page's (a history entry it pushed) or megabytes long
+	return fmt.Sprintf("rodagent: navigating to %s failed: %s", plainText(e.URL, 300), e.Reason)
 }
 
 // Open navigates the tab to rawURL and returns once the new document has

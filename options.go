@@ -106,7 +106,9 @@ func WithApprover(a Approver) Option { return func(c *config) { c.approver = a }
 // set it off fails with ErrNotAllowed, the frame keeps its document, the next
 // snapshot says "blocked navigation to <origin>", popups headed there are
 // closed. Schemes that load nothing from an origin (about:, data:, blob:)
-// are not checked. See the README's "Allowed origins" for the exact promise.
+// are not checked. An entry is compared as the origin it names: case, a
+// default port and a path are ignored ("https://A.example:443/app" allows
+// https://a.example). See the README's "Allowed origins" for the exact promise.
 func WithAllowedOrigins(origins ...string) Option {
 	return func(c *config) { c.origins = append(c.origins, origins...) }
 }

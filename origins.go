@@ -84,12 +84,32 @@ func (c *config) documentAllowed(rawURL string) (string, bool) {
 }
 
 func originListed(list []string, o string) bool {
+	o = canonicalOrigin(o)
 	for _, allowed := range list {
-		if strings.EqualFold(strings.TrimRight(allowed, "/"), o) {
+		if canonicalOrigin(allowed) == o {
 			return true
 		}
 	}
 	return false
+}
+
+// canonicalOrigin is an origin as Chromium writes it: scheme and host in
+// lower case, the scheme's default port left out, no path. An allowlist entry
+// written "https://A.example:443/" names the origin Chromium reports as
+// "https://a.example"; compared as written, it would match nothing and block
+// the very site it allows.
+func canonicalOrigin(s string) string {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || u.Host == "" {
+		return strings.ToLower(strings.TrimRight(s, "/"))
+	}
+	scheme, host := strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	switch {
+	case (scheme == "http" || scheme == "ws") && strings.HasSuffix(host, ":80"),
+		(scheme == "https" || scheme == "wss") && strings.HasSuffix(host, ":443"):
+		host = host[:strings.LastIndexByte(host, ':')]
+	}
+	return scheme + "://" + host
 }
 
 // blockNavigation records a document request the allowlist cancelled.

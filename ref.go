@@ -447,13 +447,16 @@ func (s *Snapshot) renderFull() (string, int) {
 		copy(shown, in)
 	} else {
 		budget -= 400 // fold lines
-		// Which lines first: live regions and dialog text (what an action
-		// just said), the focused ref, what is in view, then what follows the
-		// view, then what precedes it. A unit is a ref or a piece of text.
+		// Which lines first: live regions and what a dialog holds (what an
+		// action just said or opened: its text, headings and refs, such as a
+		// date picker's month and days), the focused ref, what is in view,
+		// then what follows the view, then what precedes it. A unit is a ref
+		// or a piece of text; a heading is one inside a dialog.
 		unit := func(i int) bool { return in[i] && (s.lines[i].ref >= 0 || s.lines[i].kind == lineText) }
 		var order []int
 		for i, l := range s.lines {
-			if unit(i) && l.kind == lineText && (isLiveKind(l.tkind) || s.inDialog(i, parent)) {
+			if unit(i) && l.kind == lineText && isLiveKind(l.tkind) ||
+				(unit(i) || in[i] && l.kind == lineHeading) && s.inDialog(i, parent) {
 				order = append(order, i)
 			}
 		}
@@ -531,7 +534,8 @@ func (s *Snapshot) renderFull() (string, int) {
 	}
 	s.header(&b, "", nShown)
 	if scopeNote != "" {
-		fmt.Fprintf(&b, "scope: %s · %d refs in scope\n", scopeNote, refs)
+		// the note repeats the caller's within/from, which may be anything
+		fmt.Fprintf(&b, "scope: %s · %d refs in scope\n", safeLabel(scopeNote, 300), refs)
 	}
 	open := false // a row's line waits for its refs
 	closeRow := func() {
@@ -812,7 +816,7 @@ func refLine(r *BrowserRef) string {
 	}
 	st := r.State
 	if st.Value != "" && st.Value != r.Name {
-		b.WriteString(" value=" + quote(st.Value, 60))
+		b.WriteString(" value=" + quote(ends(st.Value, 60), 0))
 	}
 	switch st.Checked {
 	case "true":
@@ -877,4 +881,19 @@ func refLine(r *BrowserRef) string {
 		b.WriteString(" focused")
 	}
 	return b.String()
+}
+
+// ends folds a long value to its beginning and its end: what a person
+// checks of a field's text is where it starts and where it stops (the last
+// word typed, the end of a pasted passage), and both stay in view.
+func ends(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	tail := n / 3
+	return string(r[:n-tail]) + "…" + string(r[len(r)-tail:])
 }

@@ -63,6 +63,33 @@ func TestFullTextCap(t *testing.T) {
 	}
 }
 
+// Over budget, what an open dialog holds comes first: its heading (a date
+// picker's month) and its refs, ahead of the page's text around it.
+func TestFullTextDialogFirst(t *testing.T) {
+	s := &Snapshot{URL: "http://127.0.0.1:1/", byRef: map[string]int{}, view: snapConfig{maxChars: 2000}}
+	s.lines = append(s.lines, line{depth: 0, ref: -1, text: "[main]", kind: lineLandmark, lm: "main", up: -1})
+	for i := 0; i < 40; i++ {
+		s.lines = append(s.lines, line{depth: 1, ref: -1, text: fmt.Sprintf("text \"Paragraph %d of the documentation around the widget\"", i), kind: lineText, up: -1})
+	}
+	s.lines = append(s.lines, line{depth: 1, ref: -1, text: `[dialog "Choose Date" modal]`, kind: lineLandmark, lm: `dialog "Choose Date" modal`, up: -1})
+	s.lines = append(s.lines, line{depth: 2, ref: -1, text: `## "December 2026"`, kind: lineHeading, up: -1})
+	for d := 1; d <= 31; d++ {
+		r := BrowserRef{Ref: fmt.Sprintf("cell-%d", d), Role: "gridcell", Name: fmt.Sprint(d), InViewport: true}
+		s.byRef[r.Ref] = len(s.Refs)
+		s.lines = append(s.lines, line{depth: 2, ref: len(s.Refs), up: -1})
+		s.Refs = append(s.Refs, r)
+	}
+	out := s.FullText()
+	for _, want := range []string{`## "December 2026"`, "cell-1 (gridcell)", "cell-31 (gridcell)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("over budget, the dialog's %q must show before the page's text:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, "Paragraph 39") {
+		t.Errorf("what the budget has left goes to the page's text:\n%s", out)
+	}
+}
+
 func TestDeltaText(t *testing.T) {
 	s := snapOf(3)
 	s.Delta = &Delta{

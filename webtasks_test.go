@@ -1,6 +1,7 @@
 package rodagent_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -93,6 +94,176 @@ func TestWebtasksIconFromContentImage(t *testing.T) {
 			}
 			if s = snapshot(t, p); !strings.Contains(s.String(), `"find opened"`) {
 				t.Errorf("clicking the icon did not reach it:\n%s", s)
+			}
+		})
+	}
+}
+
+// A task page in a short body of plain divs (the instruction, the work
+// area, a score panel beside them) reads as a person reads it: the
+// instruction on a line of its own, before the controls, not run together
+// with the work area and the score panel into one line of page text.
+func TestWebtasksInstructionReadsApart(t *testing.T) {
+	t.Parallel()
+	for _, path := range []string{"fast", "ax"} {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, "webtasks-task-panel.html")
+			if path == "ax" {
+				rodagent.UseAXTree(p)
+			}
+			ctx := testCtx(t, 30*time.Second)
+			s := snapshot(t, p)
+			text := s.String()
+			ask := lineWith(text, "Type the word shown below")
+			if ask < 0 || strings.Contains(lines(text)[ask], "Last score") || strings.Contains(lines(text)[ask], "violet") {
+				t.Fatalf("the instruction is not a line of its own:\n%s", text)
+			}
+			word := lineWith(text, `"violet"`)
+			answer := refNamed(t, s, "textbox", "Answer")
+			if word < 0 || word < ask || lineWith(text, answer) < word {
+				t.Errorf("the instruction, the word and the field are not in reading order:\n%s", text)
+			}
+			if _, err := p.Type(ctx, answer, "violet"); err != nil {
+				t.Fatalf("Type: %v", err)
+			}
+			if _, err := p.Click(ctx, refNamed(t, s, "button", "Go")); err != nil {
+				t.Fatalf("Click: %v", err)
+			}
+			if s = snapshot(t, p); !strings.Contains(s.String(), `"right"`) {
+				t.Errorf("the outcome is not in the delta:\n%s", s)
+			}
+		})
+	}
+}
+
+// Drag libraries mark what they move only by turning off touch panning on
+// it; swatches and drawn shapes show only their colour and form. Each is a
+// ref a person would point at ("Banana", "blue #0000ff", "red #ff0000
+// rectangle"), and acting on it through its ref lands, on both read paths.
+func TestWebtasksDragHandlesAndShapes(t *testing.T) {
+	t.Parallel()
+	for _, path := range []string{"fast", "ax"} {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, "webtasks-drag-shapes.html")
+			if path == "ax" {
+				rodagent.UseAXTree(p)
+			}
+			ctx := testCtx(t, 30*time.Second)
+			s := snapshot(t, p)
+			apple, cherry := refByName(t, s, "Apple"), refByName(t, s, "Cherry")
+			if _, err := p.Drag(ctx, apple, cherry); err != nil {
+				t.Fatalf("Drag %s → %s: %v", apple, cherry, err)
+			}
+			if s = snapshot(t, p); !strings.Contains(s.String(), `"order: Banana, Cherry, Apple, Damson"`) {
+				t.Errorf("the drag did not move the item:\n%s", s)
+			}
+			for _, c := range []struct{ look, outcome string }{
+				{"(swatch) blue #0000ff", "picked blue"},
+				{"red #ff0000 rectangle", "clicked the rectangle"},
+				{"blue #0000ff triangle", "clicked the triangle"},
+				{"green #008000 circle", "clicked the circle"},
+			} {
+				ref := refContaining(t, s, c.look)
+				if _, err := p.Click(ctx, ref); err != nil {
+					t.Fatalf("Click %s: %v", ref, err)
+				}
+				if s = snapshot(t, p); !strings.Contains(s.String(), strconv.Quote(c.outcome)) {
+					t.Errorf("clicking %s (%s) did not land:\n%s", ref, c.look, s)
+				}
+			}
+		})
+	}
+}
+
+// refContaining is the handle of the only ref whose name holds part.
+func refContaining(t *testing.T, s *rodagent.Snapshot, part string) string {
+	t.Helper()
+	var found []string
+	for _, r := range s.Refs {
+		if strings.Contains(r.Name, part) {
+			found = append(found, r.Ref)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("%d refs named with %q (%v):\n%s", len(found), part, found, s.FullText())
+	}
+	return found[0]
+}
+
+func lines(text string) []string { return strings.Split(text, "\n") }
+
+// lineWith is the index of the first line of text holding part, or -1.
+func lineWith(text, part string) int {
+	for i, l := range lines(text) {
+		if strings.Contains(l, part) {
+			return i
+		}
+	}
+	return -1
+}
+
+// A long field value shows its end as well as its start: the last word of
+// a passage is in the snapshot line, on both read paths.
+func TestWebtasksLongValueShowsItsEnd(t *testing.T) {
+	t.Parallel()
+	for _, path := range []string{"fast", "ax"} {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, "webtasks-task-panel.html")
+			if path == "ax" {
+				rodagent.UseAXTree(p)
+			}
+			s := snapshot(t, p)
+			notes := refNamed(t, s, "textbox", "Notes")
+			line := lines(s.String())[lineWith(s.String(), notes)]
+			if !strings.Contains(line, `value="Long notes`) || !strings.Contains(line, `zephyr"`) {
+				t.Errorf("the value's start or end is missing: %s\n%s", line, s)
+			}
+		})
+	}
+}
+
+// A feed's "more" icon opens a menu that was a hidden list beside it, with
+// the pointer cursor only under the mouse: after the click the menu's items
+// are in the delta, and the one for the right post acts, on both read paths.
+func TestWebtasksMoreMenuOpensItems(t *testing.T) {
+	t.Parallel()
+	for _, path := range []string{"fast", "ax"} {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, "webtasks-more-menu.html")
+			if path == "ax" {
+				rodagent.UseAXTree(p)
+			}
+			ctx := testCtx(t, 30*time.Second)
+			s := snapshot(t, p)
+			text := s.String()
+			second := lineWith(text, `"@bob Second post."`)
+			var more string
+			for _, l := range lines(text)[second+1:] {
+				if strings.HasPrefix(l, "el-icon-button-more") {
+					more, _, _ = strings.Cut(l, " ")
+					break
+				}
+			}
+			if second < 0 || more == "" {
+				t.Fatalf("no more icon after the second post:\n%s", text)
+			}
+			if _, err := p.Click(ctx, more); err != nil {
+				t.Fatalf("Click %s: %v", more, err)
+			}
+			s = snapshot(t, p)
+			mute := refByName(t, s, "Mute @bob")
+			if !strings.Contains(s.String(), "+ "+mute) {
+				t.Errorf("the opened menu's item is not added in the delta:\n%s", s)
+			}
+			if _, err := p.Click(ctx, mute); err != nil {
+				t.Fatalf("Click %s: %v", mute, err)
+			}
+			if s = snapshot(t, p); !strings.Contains(s.String(), `"mute @bob"`) {
+				t.Errorf("the menu item did not act:\n%s", s)
 			}
 		})
 	}

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Input is the tool's input, as the model sends it. Which fields an action
@@ -56,17 +59,26 @@ func decode(raw []byte) (Input, *badInput) {
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return in, &badInput{reason: "the input must be one JSON object, such as {\"action\":\"snapshot\"}"}
 	}
+	if len(trimmed) > MaxInputBytes {
+		return in, &badInput{reason: fmt.Sprintf("the input is %d bytes; at most %d are taken", len(trimmed), MaxInputBytes)}
+	}
+	if !utf8.Valid(trimmed) {
+		return in, &badInput{reason: "the input is not valid UTF-8"}
+	}
+	if bad := checkKeys(trimmed); bad != nil {
+		return in, bad
+	}
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
-		return in, &badInput{reason: "the input is not a valid object for this tool: " + err.Error()}
+		return in, &badInput{reason: "the input is not a valid object for this tool: " + capEcho(err.Error())}
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return in, &badInput{reason: "the input must be exactly one JSON object, with nothing after it"}
 	}
 	var present map[string]json.RawMessage
 	if err := json.Unmarshal(trimmed, &present); err != nil {
-		return in, &badInput{reason: "the input is not a JSON object: " + err.Error()}
+		return in, &badInput{reason: "the input is not a JSON object: " + capEcho(err.Error())}
 	}
 	v, ok := verbByName(in.Action)
 	if !ok {
@@ -222,4 +234,60 @@ func shape(v verb) string {
 		b.WriteString(" (optional: " + strings.Join(v.optional, ", ") + ")")
 	}
 	return b.String()
+}
+
+// MaxInputBytes is the largest tool input taken: a call is a few fields, and
+// a model that sends megabytes (a page's text pasted back) is refused before
+// anything runs rather than having it echoed or typed.
+const MaxInputBytes = 1 << 20
+
+// inputKeys are Input's JSON names, exactly as the schema spells them.
+var inputKeys = func() map[string]bool {
+	keys := map[string]bool{}
+	t := reflect.TypeOf(Input{})
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		keys[name] = true
+	}
+	return keys
+}()
+
+// checkKeys refuses an object with a key the schema does not spell exactly
+// or a key given twice. encoding/json would match "Action" or "ACTION" to
+// action and let the last of two keys win, so {"action":"tabs",
+// "ACTION":"close"} would read as a close to the tool but as something else
+// to any check or log that looked at the keys.
+func checkKeys(raw []byte) *badInput {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return &badInput{reason: "the input must be one JSON object, such as {\"action\":\"snapshot\"}"}
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		key, ok := tok.(string)
+		if err != nil || !ok {
+			return &badInput{reason: "the input is not a valid JSON object"}
+		}
+		if !inputKeys[key] {
+			return &badInput{reason: "unknown field " + capEcho(strconv.Quote(key)) + " (field names are lower case, as in the schema)"}
+		}
+		if seen[key] {
+			return &badInput{reason: "field " + strconv.Quote(key) + " is given twice"}
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return &badInput{reason: "the input is not a valid JSON object: " + capEcho(err.Error())}
+		}
+	}
+	return nil
+}
+
+// capEcho cuts model input repeated in a refusal to a readable length.
+func capEcho(s string) string {
+	if r := []rune(s); len(r) > 200 {
+		return string(r[:200]) + "…"
+	}
+	return s
 }

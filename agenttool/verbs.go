@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/rodagent/rodagent"
 )
@@ -25,19 +26,32 @@ const (
 
 // label names a call in its answer: "click btn-save", "press Enter".
 func label(in Input) string {
+	ref, key, dir, until := echo(in.Ref), echo(in.Key), echo(in.Direction), echo(in.Until)
 	switch {
 	case in.Ref != "" && in.Direction != "":
-		return in.Action + " " + in.Ref + " " + in.Direction
+		return in.Action + " " + ref + " " + dir
 	case in.Ref != "" && in.Action != "wait":
-		return in.Action + " " + in.Ref
+		return in.Action + " " + ref
 	case in.Key != "":
-		return in.Action + " " + in.Key
+		return in.Action + " " + key
 	case in.Direction != "":
-		return in.Action + " " + in.Direction
+		return in.Action + " " + dir
 	case in.Until != "":
-		return in.Action + " until=" + in.Until
+		return in.Action + " until=" + until
 	}
 	return in.Action
+}
+
+// echo shows a string of the model's input as it is when every rune of it is
+// visible (or a plain space), else quoted: a ref or key copied from page text
+// can carry a line break, and the line it starts would pass for the tool's own.
+func echo(s string) string {
+	for _, r := range s {
+		if r != ' ' && !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
+			return rodagent.Quote(s, 200)
+		}
+	}
+	return s
 }
 
 // act runs the verbs that act on an element or key, through the library.

@@ -29,6 +29,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
 	"encoding/base64"
@@ -38,6 +39,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -261,20 +264,77 @@ func write(w http.ResponseWriter, status int, v any) {
 	_ = enc.Encode(v)
 }
 
-// decode reads a JSON body into v, strictly: unknown fields are an error so
-// a misspelt field never silently does nothing.
+// decode reads a JSON body into v, strictly: exactly one JSON object (or no
+// body: every field keeps its zero value), whose keys are v's JSON names
+// spelt exactly and given once. Unknown fields are an error so a misspelt
+// field never silently does nothing; a second object, trailing bytes, a key
+// in another case (which encoding/json would take) or a key given twice
+// (the last would win) are errors so the request means one thing.
 func decode(r *http.Request, v any) error {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			return err
 		}
-		if errors.Is(err, io.EOF) {
-			return nil // no body: every field keeps its zero value
-		}
 		return badRequest("request body: %v", err)
+	}
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return nil
+	}
+	if raw[0] != '{' {
+		return badRequest("request body: must be one JSON object")
+	}
+	if err := exactKeys(raw, v); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return badRequest("request body: %v", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return badRequest("request body: must be exactly one JSON object, with nothing after it")
+	}
+	return nil
+}
+
+// exactKeys checks the top-level keys of the object raw against the JSON
+// names of the struct v points to.
+func exactKeys(raw []byte, v any) error {
+	names := map[string]bool{}
+	if t := reflect.TypeOf(v); t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
+		for i := range t.Elem().NumField() {
+			name, _, _ := strings.Cut(t.Elem().Field(i).Tag.Get("json"), ",")
+			names[name] = true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return badRequest("request body: %v", err)
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		key, ok := tok.(string)
+		if err != nil || !ok {
+			return badRequest("request body: not a valid JSON object")
+		}
+		if !names[key] {
+			if len(key) > 100 {
+				key = key[:100] + "…"
+			}
+			return badRequest("request body: unknown field %q (names are spelt as documented, case included)", key)
+		}
+		if seen[key] {
+			return badRequest("request body: field %q is given twice", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return badRequest("request body: %v", err)
+		}
 	}
 	return nil
 }
@@ -496,6 +556,9 @@ func (s *Server) tabClose(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) closeTab(ctx context.Context, w http.ResponseWriter, id string) {
 	p, err := s.page(ctx, id)
+	if err == nil {
+		err = s.approve(ctx, p, rodagent.Action{Verb: "close", Target: p.ID()})
+	}
 	if err == nil {
 		err = p.Close()
 	}
@@ -1040,6 +1103,11 @@ func (s *Server) armFileChooser(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	p, err := s.page(ctx, in.TargetID)
 	if err == nil {
+		// choosing files for the page is an upload: the Approver is asked now,
+		// as Upload asks before it sets files
+		err = s.approve(ctx, p, rodagent.Action{Verb: "upload", Text: strings.Join(in.Paths, ", ")})
+	}
+	if err == nil {
 		err = p.ArmFileChooser(in.Paths, time.Duration(in.TimeoutMs)*time.Millisecond)
 	}
 	if err != nil {
@@ -1067,6 +1135,33 @@ func (s *Server) armDialog(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	if in.Accept {
+		// accepting is consent to whatever the dialog asks ("Delete this row?")
+		a := rodagent.Action{Verb: "dialog", Text: "accept the next dialog"}
+		if in.PromptText != "" {
+			a.Text += " with prompt text " + strconv.Quote(in.PromptText)
+		}
+		if err := s.approve(ctx, p, a); err != nil {
+			fail(w, err)
+			return
+		}
+	}
 	p.ArmDialog(in.Accept, in.PromptText, time.Duration(in.TimeoutMs)*time.Millisecond)
 	write(w, http.StatusOK, map[string]any{"ok": true, "status": rodagent.Ready, "targetId": p.ID(), "armed": "dialog"})
+}
+
+// approve asks the browser's Approver about one of the server's own acting
+// calls (closing a tab, arming a dialog's accept or a file chooser), with the
+// tab's live URL and origin, as the library asks about its own.
+func (s *Server) approve(ctx context.Context, p *rodagent.Page, a rodagent.Action) error {
+	b, err := s.browserFor(ctx)
+	if err != nil {
+		return err
+	}
+	a.URL = p.URL()
+	if u, err := url.Parse(a.URL); err == nil && u.Host != "" {
+		a.Origin = u.Scheme + "://" + u.Host
+	}
+	a.TabOrigin = a.Origin
+	return b.Approve(ctx, a)
 }

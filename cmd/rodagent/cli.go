@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/rodagent/rodagent"
 )
@@ -414,7 +415,19 @@ func cmdOpen(c *cli, fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	return c.show(a, fmt.Sprintf("open → %s\n%s\n", a.Status, a.URL))
+	return c.show(a, fmt.Sprintf("open → %s\n%s\n", a.Status, shownURL(a.URL)))
+}
+
+// shownURL is the tab's URL as the page left it (history.replaceState can
+// set any path): as is when every rune of it is visible, else quoted, so it
+// stays one line that cannot pass for the CLI's own.
+func shownURL(u string) string {
+	for _, r := range u {
+		if !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
+			return rodagent.Quote(u, 500)
+		}
+	}
+	return u
 }
 
 func cmdSnapshot(c *cli, fs *flag.FlagSet, args []string) error {

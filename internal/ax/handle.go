@@ -100,9 +100,31 @@ func words(name string) []string {
 }
 
 // SlugCovers reports whether the slug of name carries every word of the name,
-// so the name need not be printed beside the handle.
+// so the name need not be printed beside the handle. A number's punctuation
+// is part of what it says ("$1,000.00", "10:30", "50%", "-5", "3.5"), and a
+// slug drops it ("1-000-00"): such a name is printed.
 func SlugCovers(name string) bool {
-	return Slug(name) == strings.Join(words(name), "-")
+	return Slug(name) == strings.Join(words(name), "-") && !numberMarks(name)
+}
+
+// numberMarks reports whether a digit of name stands next to punctuation or
+// a symbol other than a hyphen between words ("INV-1001" reads the same as
+// its slug), or after a leading minus or plus.
+func numberMarks(name string) bool {
+	rs := []rune(name)
+	digit := func(i int) bool { return i >= 0 && i < len(rs) && unicode.IsDigit(rs[i]) }
+	for i, r := range rs {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsSpace(r) {
+			continue
+		}
+		if r == '-' && i > 0 && !unicode.IsSpace(rs[i-1]) && i+1 < len(rs) && !unicode.IsSpace(rs[i+1]) {
+			continue // a hyphen inside a word
+		}
+		if digit(i-1) || digit(i+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // Base is the handle an element would get before de-duplication: the role's

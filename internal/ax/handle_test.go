@@ -43,7 +43,17 @@ func TestSlugCovers(t *testing.T) {
 		"Email":    true,
 		"INV-1001": true,
 		"Read the full announcement about our new pricing": false,
-		"": true,
+		"":                  true,
+		"01-Jan-16":         true,
+		"Tinker's Hardware": true,
+		"$1,000,000.00":     false,
+		"250.00":            false,
+		"10:30":             false,
+		"50%":               false,
+		"-5":                false,
+		"+3 more":           false,
+		"3/4":               false,
+		"Q&A":               true,
 	} {
 		if got := SlugCovers(in); got != want {
 			t.Errorf("SlugCovers(%q) = %v, want %v", in, got, want)

@@ -283,10 +283,47 @@
       }
     }
     if (icon) return 'icon button (' + icon.replace(/[-_]+/g, ' ') + ')';
+    if (el instanceof SVGElement) { const shape = shapeOf(el); if (shape) return shape; }
     const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).find(c => c && !GENERIC_CLASS.test(c));
-    return 'clickable ' + el.localName + (cls ? ' (' + cls.replace(/[-_]+/g, ' ') + ')' : '');
+    const d = 'clickable ' + el.localName + (cls ? ' (' + cls.replace(/[-_]+/g, ' ') + ')' : '');
+    // an empty box shows only its colour (a swatch, a board's cell)
+    const fill = el.firstElementChild ? '' : colorName(getComputedStyle(el).backgroundColor);
+    return fill ? d + ' ' + fill : d;
   }
 
+
+  // shapeOf names a drawn shape with no text as a person sees it: by its
+  // colour and kind ("red #ff0000 circle"). The hex colour follows the
+  // nearest plain name, so neither has to be trusted alone.
+  const SHAPES = {circle: 'circle', ellipse: 'ellipse', rect: 'rectangle', line: 'line', polyline: 'line', path: 'shape'};
+  function shapeOf(el) {
+    let kind = SHAPES[el.localName];
+    if (el.localName === 'polygon') {
+      const n = el.points ? el.points.numberOfItems : 0;
+      kind = n === 3 ? 'triangle' : n === 4 ? 'quadrilateral' : 'polygon';
+    }
+    if (!kind) return '';
+    const cs = getComputedStyle(el);
+    const c = colorName(cs.fill) || colorName(cs.stroke);
+    return c ? c + ' ' + kind : kind;
+  }
+
+  const COLORS = [['black', 0, 0, 0], ['white', 255, 255, 255], ['grey', 128, 128, 128], ['silver', 192, 192, 192],
+    ['red', 255, 0, 0], ['maroon', 128, 0, 0], ['orange', 255, 165, 0], ['yellow', 255, 255, 0], ['olive', 128, 128, 0],
+    ['lime', 0, 255, 0], ['green', 0, 128, 0], ['aqua', 0, 255, 255], ['teal', 0, 128, 128], ['blue', 0, 0, 255],
+    ['navy', 0, 0, 128], ['fuchsia', 255, 0, 255], ['purple', 128, 0, 128], ['pink', 255, 192, 203], ['brown', 165, 42, 42]];
+  function colorName(v) {
+    const m = /^rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)$/.exec(v || '');
+    if (!m || (m[4] !== undefined && +m[4] === 0)) return '';
+    const r = +m[1], g = +m[2], b = +m[3];
+    let best = '', d = Infinity;
+    for (const c of COLORS) {
+      const e = (c[1] - r) ** 2 + (c[2] - g) ** 2 + (c[3] - b) ** 2;
+      if (e < d) { d = e; best = c[0]; }
+    }
+    const hex = '#' + [r, g, b].map(x => x.toString(16).padStart(2, '0')).join('');
+    return best + ' ' + hex;
+  }
 
   function deepActive() {
     let a = document.activeElement;
@@ -663,7 +700,9 @@
     '[role=switch],[role=radio],[role=tab],[role=menuitem],[role=combobox],[onclick]';
   const GATHER_MAX_KIDS = 12;
   function gathers(el, tag, disp, L) {
-    if (INLINE.has(disp) || STRUCT_TAGS.has(tag) || el.hasAttribute('role')) return false;
+    // the page itself is no card: a page short enough to gather would
+    // read as one line, its task before its controls and its footer after
+    if (INLINE.has(disp) || STRUCT_TAGS.has(tag) || tag === 'body' || el.hasAttribute('role')) return false;
     const n = el.childElementCount;
     if (n < 2 || n > GATHER_MAX_KIDS) return false;
     let ctl = false, text = ownText(el);
@@ -779,7 +818,13 @@
         cs = getComputedStyle(el);
         disp = cs.display;
         if (disp === 'none') continue;
-        if (opts.pointer && inRef !== true) cursor = cs.cursor;
+        if (opts.pointer && inRef !== true) {
+          cursor = cs.cursor;
+          // a drag handle (a sortable list's item, a resize grip): drag
+          // libraries turn off touch panning on what they move, and a person
+          // grabs it as they would click it
+          if (cursor !== 'pointer' && cs.touchAction === 'none' && tag !== 'body' && tag !== 'html') cursor = 'pointer';
+        }
         if (region !== undefined) {
           if (!el.firstElementChild && !el.shadowRoot) {
             ownLimit = true; // a leaf clips nothing below it: its own limit is read only if it is a ref
@@ -872,10 +917,10 @@
           if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
           weakRefs.push(el);
         }
-        // An empty, unnamed, unfocusable cell of a grid (a date picker's
-        // blank days) is nothing to act on, and its numbered handle
-        // (cell-13) would read as a day of the month.
-        const blank = !name && COMPOSITE_ITEM.has(rrole) && !el.hasAttribute('tabindex');
+        // An empty, unnamed cell of a grid outside the tab order (a date
+        // picker's blank days, tabindex=-1 or none) is nothing to act on, and
+        // its numbered handle (cell-1) would read as a day of the month.
+        const blank = !name && COMPOSITE_ITEM.has(rrole) && !(el.hasAttribute('tabindex') && el.tabIndex >= 0);
         if (rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           if (ownLimit) { const pos = cs.position; limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region; }

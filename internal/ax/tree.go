@@ -340,6 +340,13 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		(strings.HasPrefix(c.group, "grid") || strings.HasPrefix(c.group, "treegrid")) && !w.onlyControls(n, 0) {
 		isRef = true
 	}
+	// An empty cell outside the tab order (a date picker's blank days,
+	// tabindex=-1) is nothing to act on, as on the fast path.
+	if isRef && name == "" && (role == "gridcell" || role == "columnheader" || role == "rowheader") && w.dom != nil {
+		if di, ok := w.dom.Nodes[n.BackendDOMNodeID]; ok && !di.Tabbable {
+			isRef = false
+		}
+	}
 	if !isRef && role == "row" && strings.HasPrefix(c.group, "treegrid") {
 		isRef = true
 	}
