@@ -18,7 +18,7 @@ func TestSeeComponentWidgetsAsAPersonDoes(t *testing.T) {
 	type check struct {
 		page   string
 		act    func(t *testing.T, p *rodagent.Page, s *rodagent.Snapshot) // nil: the first look
-		want   []string                                                 // printed lines (regexps, one per line)
+		want   []string                                                   // printed lines (regexps, one per line)
 		reject []string
 	}
 	click := func(role, name string) func(t *testing.T, p *rodagent.Page, s *rodagent.Snapshot) {
