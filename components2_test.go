@@ -2,6 +2,8 @@ package rodagent_test
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -107,6 +109,43 @@ var componentTasks = []agentTask{
 		{do: "click", role: "button", name: "Go to the Next Month", see: []seen{{"text", "July 2024", ""}, {"button", "Monday, July 15th, 2024", ""}}},
 		{do: "click", role: "button", name: "Monday, July 15th, 2024"},
 	}, "checkin=2024-07-15"},
+	{"components/antd-select.html", []agentStep{
+		{do: "click", role: "combobox", name: "City", see: []seen{{"generic", "Lisbon", ""}}},
+		{do: "click", role: "generic", name: "Lisbon"},
+	}, "city=lisbon"},
+	{"components/antd-datepicker.html", []agentStep{
+		{do: "click", role: "textbox", name: "Check-in", see: []seen{{"button", "Next month", ""}, {"cell", "15", ""}}},
+		{do: "click", role: "button", name: "Next month", see: []seen{{"cell", "15", ""}}},
+		{do: "click", role: "cell", name: "15"},
+	}, "checkin=2024-07-15"},
+	{"components/antd-tree.html", []agentStep{
+		{do: "click", role: "treeitem", name: "caret-down folder Documents", see: []seen{{"treeitem", "caret-down folder Reports", ""}}},
+		{do: "click", role: "treeitem", name: "caret-down folder Reports", see: []seen{{"treeitem", "file Q2.xlsx", ""}}},
+		{do: "click", role: "treeitem", name: "file Q2.xlsx"},
+	}, "file=q2"},
+	{"components/mantine-menu.html", []agentStep{
+		{do: "click", role: "button", name: "Options", see: []seen{{"menuitem", "Rename", ""}, {"menuitem", "Duplicate", ""}}},
+		{do: "click", role: "menuitem", name: "Duplicate"},
+	}, "menu=duplicate"},
+	{"components/mantine-tabs.html", []agentStep{
+		{do: "click", role: "tab", name: "Messages", see: []seen{{"tab", "Messages", "selected"}, {"text", "No new messages.", ""}}},
+	}, "tab=messages"},
+	{"components/mantine-number.html", []agentStep{
+		{do: "type", role: "textbox", name: "Quantity", text: "5", see: []seen{{"textbox", "Quantity", `value="5"`}}},
+	}, "quantity=5"},
+	{"components/mantine-slider.html", []agentStep{
+		{do: "focus", role: "slider", name: "Opacity"},
+		{do: "press", text: "ArrowRight", times: 2, see: []seen{{"slider", "Opacity", `value="40"`}, {"text", "Opacity: 40%", ""}}},
+	}, "opacity=40"},
+	{"components/aria-combobox.html", []agentStep{
+		{do: "type", role: "combobox", name: "Favorite animal", text: "ka", see: []seen{{"option", "Kangaroo", ""}}},
+		{do: "click", role: "option", name: "Kangaroo"},
+	}, "animal=kangaroo"},
+	{"components/aria-datepicker.html", []agentStep{
+		{do: "click", role: "button", name: "Calendar Event date", see: []seen{{"text", "June 2024", ""}}},
+		{do: "click", role: "button", name: "Next", see: []seen{{"text", "July 2024", ""}}},
+		{do: "click", role: "button", name: "Monday, July 15, 2024"},
+	}, "date=2024-07-15"},
 }
 
 func TestComponentAgentTasks(t *testing.T) {
@@ -172,7 +211,7 @@ func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {
 		read = append([]string{delta}, read...)
 	}
 	for _, text := range read {
-		for _, line := range strings.Split(text, "\n") {
+		for _, line := range agentLines(text) {
 			// a ref with neither name nor state is a numbered handle
 			// (cell-13) an agent reads as something it is not
 			h, r, rest, ok := agentRefLine(line)
@@ -234,6 +273,52 @@ func agentNames(handle, rest, name string) bool {
 	return false
 }
 
+var handleToken = regexp.MustCompile(`^(f[0-9]+/)?[a-z]+-[a-z0-9-]+$`)
+
+// agentLines splits printed text into lines as an agent reads them: a table
+// row's line (`row "Acme | $980" chk-… btn-… "Edit"`, or `row btn-… btn-…` for a
+// row of controls) gives one line per ref written on it.
+func agentLines(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		body := strings.TrimLeft(line, " ")
+		for _, op := range []string{"+ ", "~ "} {
+			body = strings.TrimPrefix(body, op)
+		}
+		if !strings.HasPrefix(body, "row ") {
+			out = append(out, line)
+			continue
+		}
+		out = append(out, line) // the row's text
+		var seg []string
+		flush := func() {
+			if len(seg) > 0 {
+				out = append(out, strings.Join(seg, " "))
+			}
+			seg = nil
+		}
+		rest := strings.TrimPrefix(body, "row ")
+		for rest = strings.TrimLeft(rest, " "); rest != ""; rest = strings.TrimLeft(rest, " ") {
+			var tok string
+			if q, err := strconv.QuotedPrefix(rest); err == nil {
+				tok = q
+			} else {
+				tok, _, _ = strings.Cut(rest, " ")
+			}
+			rest = rest[len(tok):]
+			if handleToken.MatchString(tok) {
+				flush()
+				seg = []string{}
+			}
+			if seg != nil { // the row's own text, before its first ref, is no ref's
+				seg = append(seg, tok)
+			}
+		}
+		flush()
+	}
+	return out
+}
+
 func isDigits(s string) bool {
 	for _, r := range s {
 		if r < '0' || r > '9' {
@@ -248,7 +333,7 @@ func isDigits(s string) bool {
 func agentPick(t *testing.T, read []string, role, name string) string {
 	t.Helper()
 	for _, text := range read {
-		for _, line := range strings.Split(text, "\n") {
+		for _, line := range agentLines(text) {
 			h, r, rest, ok := agentRefLine(line)
 			if ok && r == role && agentNames(h, rest, name) {
 				return h
@@ -268,13 +353,13 @@ func agentSees(text string, w seen, before []string) bool {
 	}
 	known := map[string]bool{}
 	for _, b := range before {
-		for _, line := range strings.Split(b, "\n") {
+		for _, line := range agentLines(b) {
 			if h, r, rest, ok := agentRefLine(line); ok && r == w.role && agentNames(h, rest, w.name) {
 				known[h] = true
 			}
 		}
 	}
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range agentLines(text) {
 		h, r, rest, ok := agentRefLine(line)
 		if !ok || !known[h] && (r != w.role || !agentNames(h, rest, w.name)) {
 			continue

@@ -514,6 +514,12 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID, hidden map[
 				if it.Name != "" {
 					inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: textLine(it.Role, it.Name), kind: lineText,
 						frame: fp, tkind: it.Role, group: it.Group, row: it.Row})
+				} else if it.Role == "row" && it.Row > 0 && i+1 < len(j.items) && j.items[i+1].Kind == ax.KindRef &&
+					j.items[i+1].Row == it.Row && j.items[i+1].Group == it.Group {
+					// a row of controls and no text (a calendar's week of day
+					// buttons) still reads as one row: its refs go on this line
+					inv.lines = append(inv.lines, invLine{depth: depth + it.Depth, text: "row", kind: lineText,
+						frame: fp, tkind: it.Role, group: it.Group, row: it.Row})
 				}
 			case ax.KindRef:
 				e := elementOf(it, j.info, prefix, j.originX, j.originY)

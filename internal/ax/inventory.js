@@ -372,6 +372,11 @@
     if (ae === 'true' || (tag === 'summary' && el.parentElement && el.parentElement.open)) st |= 8;
     else if (ae === 'false' || (tag === 'summary') || (tag === 'select' && !el.multiple && el.size <= 1)) st |= 128;
     if (tag === 'option' ? el.selected : ga(el, an, 'aria-selected') === 'true') st |= 16;
+    else if (role === 'button' || role === 'link') {
+      // the control that stands for its grid cell (see onlyControls) carries the cell's selection
+      const pc = el.parentElement;
+      if (pc && pc.getAttribute('aria-selected') === 'true' && COMPOSITE_ITEM.has(pc.getAttribute('role'))) st |= 16;
+    }
     if (el === focused) st |= 32;
     if (el.readOnly === true || ga(el, an, 'aria-readonly') === 'true') st |= 256;
     if (el.required === true || ga(el, an, 'aria-required') === 'true') st |= 512;
@@ -489,6 +494,31 @@
   }
 
   const clip = (s, n) => s.length > n ? s.slice(0, n) + '…' : s;
+
+  // onlyControls: el holds a control (sel) and every piece of text a person
+  // reads in it is inside one: what el says is what its controls say
+  // (a calendar cell holding its day's button, a star rating's group of
+  // radios). Such an element adds no thing of its own to act on.
+  const TEXT_CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,label,[role=button],[role=link],' +
+    '[role=checkbox],[role=radio],[role=switch],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox],' +
+    '[role=option],[role=treeitem],[role=tab],[role=combobox],[role=textbox],[role=searchbox],[role=slider],[role=spinbutton]';
+  const FIELD = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]),' +
+    'textarea,select,[role=combobox],[role=textbox],[role=searchbox]';
+  function onlyControls(el, extra) {
+    if (!el.querySelector(TEXT_CONTROL) && !(extra && extra.size)) return false;
+    let held = !!el.querySelector(TEXT_CONTROL);
+    const inCtl = n => { const c = n.parentElement && n.parentElement.closest(TEXT_CONTROL); return !!c && c !== el && el.contains(c); };
+    const inExtra = n => { if (!extra) return false; for (let p = n.parentElement; p && p !== el; p = p.parentElement) if (extra.has(p)) return (held = true); return false; };
+    const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = tw.nextNode(), n = 0; t; t = tw.nextNode()) {
+      if (++n > 200) return false;
+      if (!NONSPACE.test(t.data) || inCtl(t) || inExtra(t)) continue;
+      const p = t.parentElement;
+      if (p && p !== el && (p.closest('[aria-hidden="true"]') || !p.checkVisibility(VISIBILITY))) continue;
+      return false;
+    }
+    return held;
+  }
 
   // The text a person reads in el, as the AX tree counts it: no aria-hidden
   // parts, no zero-width characters.
@@ -743,6 +773,40 @@
     return set;
   }
 
+  // dropCovered takes back the ref of a clickable that only the weaker
+  // signals made one (a focusable suggestion list, a list with a listener)
+  // when clickables were found inside it and all its text is theirs: a
+  // person sees the suggestions, not the list. The refs inside move up to
+  // what held it.
+  function dropCovered(rows, cand, weakRefs) {
+    const inner = new Map(); // key of a weak ref → elements of the refs right inside it
+    const weakKeys = new Set(weakRefs.map(keyOf));
+    for (const r of rows) if (r[0] === 0 && weakKeys.has(r[17])) {
+      let a = inner.get(r[17]);
+      if (!a) inner.set(r[17], a = new Set());
+      a.add(S.els[r[2]]);
+    }
+    if (!inner.size) return;
+    const drop = new Map(); // key → the up of its row
+    for (const r of rows) if (r[0] === 0 && inner.has(r[2]) && !cName(S.els[r[2]]).trim() && onlyControls(S.els[r[2]], inner.get(r[2]))) drop.set(r[2], r[17]);
+    if (!drop.size) return;
+    const upOf = k => { while (drop.has(k)) k = drop.get(k); return k; };
+    let w = 0, c = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      if (r[0] === 0) {
+        const el = cand[c++];
+        if (drop.has(r[2])) { S.sig[r[2]] = undefined; weakRefs.splice(weakRefs.indexOf(el), 1); continue; }
+        r[17] = upOf(r[17]);
+      } else if (r[0] === 4) r[7] = upOf(r[7]);
+      rows[w++] = r;
+    }
+    rows.length = w;
+    const keep = cand.filter(el => !drop.has(S.index.get(el)));
+    cand.length = 0;
+    cand.push(...keep);
+  }
+
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
@@ -846,10 +910,27 @@
       }
       let isRef = false;
       if (strongCandidate(el, bare)) isRef = true;
+      // A grid's cell that is a ref only for being an item of the grid, and
+      // holds the control a person clicks (a date picker's day button), is
+      // that control: one ref, the control, carrying the cell's selection.
+      if (isRef && !bare && !el.hasAttribute('tabindex') && !el.hasAttribute('aria-sort') && (tag === 'td' || tag === 'th' || COMPOSITE_ITEM.has(el.getAttribute('role'))) && onlyControls(el)) isRef = false;
       else if (inRef !== true) {
         const weak = weakCandidate(el, bare);
         if (weak === 'edit') isRef = true;
         else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer') || (L.hot.has(el) && !delegationRoot(el, L))) isRef = 'named';
+        // The box around a field (a select's or combobox's frame that
+        // focuses or opens it) or around a group of controls whose text is
+        // all theirs (a star rating's radios, a tree's items) is no control
+        // of its own: a person clicks the field or the controls.
+        // (A container the page named, a listbox "Colours", stays a ref, as
+        // in the AX tree.)
+        if (isRef === 'named' && (el.querySelector(FIELD) || onlyControls(el)) && !cName(el).trim()) isRef = false;
+        // A focusable box with no role that holds controls is the widget's
+        // frame (a date picker's panel), not a thing to click.
+        if (isRef === 'named' && weak === 'focus' && !hasRole && el.querySelector(HOLDS) && !cName(el).trim()) isRef = false;
+        // An empty box with a listener (the container a framework renders
+        // its portals into, before anything is in it) has nothing to click.
+        if (isRef === 'named' && !el.firstChild) { const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false; }
       }
       if (isRef && !hiddenInWalk(el)) {
         let rrole = roleOf(el);
@@ -881,7 +962,10 @@
           if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' ? 'weak' : true;
         }
       }
-      if (tag === 'label' && el.control) childSink = null; // it names its control
+      if (tag === 'label' && el.control) { // it names its control: its text is the control's name
+        childSink = null;
+        if (!childIn) childIn = 'label';
+      }
       else if (!childIn && cs && role !== 'heading' && childLm === lm) {
         const kind = textBlock(el, tag, role, childSink, disp, L);
         if (kind) {
@@ -927,6 +1011,7 @@
       }
       if (block) stack.push([' ', tsink]);
     }
+    if (weakRefs.length) dropCovered(rows, cand, weakRefs);
     for (let i = 0; i < texts.length; i++) texts[i][4] = sinkText(texts[i][4]);
     styles = new Map(); regions = new Map(); // live style objects are not kept past the read (clipOf's, inside refs)
     gridMemo = new Map();

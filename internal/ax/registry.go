@@ -2,6 +2,7 @@ package ax
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/go-rod/rod/lib/proto"
 )
@@ -195,7 +196,7 @@ func (r *Registry) Update(elems []*Element) Diff {
 			// that grew a closed shadow root): the same node keeps its handle
 			h, ok = r.byDOM[NodeKey{Frame: e.Frame, Node: e.Node}]
 		}
-		if ok && !claimed[h] && r.live[h] != nil && r.live[h].Role == e.Role {
+		if ok && !claimed[h] && r.live[h] != nil && r.live[h].Role == e.Role && !renamedItem(r.live[h], e) {
 			e.Handle = h
 			claimed[h] = true
 			continue
@@ -221,7 +222,7 @@ func (r *Registry) Update(elems []*Element) Diff {
 				continue
 			}
 			back, _ := Pick(fresh[j], vanished)
-			if back == i {
+			if back == i && !renamedItem(v, fresh[j]) {
 				rebound[fresh[j]] = v.Handle
 			}
 		}
@@ -237,7 +238,7 @@ func (r *Registry) Update(elems []*Element) Diff {
 		// row hidden behind a modal) takes its old handle back: the handle
 		// still names the same element.
 		if h, ok := r.away[e.Key()]; ok && !claimed[h] && r.live[h] == nil {
-			if old := r.left[h]; old != nil && old.Role == e.Role {
+			if old := r.left[h]; old != nil && old.Role == e.Role && !renamedItem(old, e) {
 				e.Handle = h
 				claimed[h] = true
 				delete(r.away, e.Key())
@@ -306,6 +307,26 @@ func (r *Registry) Update(elems []*Element) Diff {
 	d.Full = !r.shown || (len(elems) > 0 && 2*len(d.Added) >= len(elems))
 	r.shown = true
 	return d
+}
+
+// itemRoles are the items of composite widgets: what they are is their name.
+var itemRoles = map[string]bool{"gridcell": true, "cell": true, "columnheader": true, "rowheader": true, "option": true,
+	"treeitem": true, "tab": true, "tabpanel": true, "row": true}
+
+// renamedItem reports whether e, found where old was (the same node, or the
+// node that replaced it), is another item of a composite widget: a grid's
+// cell or what it holds, an option, a tree item, a tab or tab panel whose
+// name no longer says what old's handle says. Libraries re-render such items
+// in place as the view moves (a calendar pages to the next month, a virtual
+// list scrolls, one tab panel element shows another tab), and a handle
+// naming the old item would mislead: e gets a handle of its own. A control
+// that relabels itself (Follow → Following) is the same control in a new
+// state, and keeps its handle.
+func renamedItem(old, e *Element) bool {
+	if old.Name == e.Name || Slug(old.Name) == Slug(e.Name) {
+		return false
+	}
+	return itemRoles[e.Role] || e.Row > 0 && (strings.HasPrefix(e.Group, "grid") || strings.HasPrefix(e.Group, "treegrid"))
 }
 
 // changedFields compares the fields a delta reports.

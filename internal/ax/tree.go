@@ -334,8 +334,10 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	}
 	// Every item of a grid or tree grid is a ref, whatever its tabindex,
 	// unless it is blank (a date picker's empty days): nothing to act on.
+	// A cell that holds the control a person clicks (a date picker's day
+	// button) is that control, as on the fast path.
 	if !isRef && name != "" && (role == "gridcell" || role == "columnheader" || role == "rowheader") &&
-		(strings.HasPrefix(c.group, "grid") || strings.HasPrefix(c.group, "treegrid")) {
+		(strings.HasPrefix(c.group, "grid") || strings.HasPrefix(c.group, "treegrid")) && !w.onlyControls(n, 0) {
 		isRef = true
 	}
 	// An empty cell outside the tab order (a date picker's blank days,
@@ -362,6 +364,14 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		// <label> standing in for its hidden input is "generic" there and
 		// Chromium's internal "LabelText" here.
 		role = weak.Role
+	}
+	if isRef && !st.Selected && (role == "button" || role == "link") {
+		// the control standing for its grid cell carries the cell's selection
+		if p := w.byID[n.ParentID]; p != nil && !p.Ignored {
+			if pr := str(p.Role); (pr == "gridcell" || pr == "columnheader" || pr == "rowheader") && ParseState(p).Selected {
+				st.Selected = true
+			}
+		}
 	}
 	if isRef {
 		child.inRef = true
@@ -452,6 +462,53 @@ func (w *walker) holdsControl(n *proto.AccessibilityAXNode, depth int) bool {
 			return true
 		}
 		if w.holdsControl(c, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyControls reports whether n holds a control and all the text in it is
+// inside its controls (a calendar cell holding its day's button).
+func (w *walker) onlyControls(n *proto.AccessibilityAXNode, depth int) bool {
+	if n == nil || depth > 6 {
+		return false
+	}
+	held := false
+	for _, id := range n.ChildIDs {
+		c := w.byID[id]
+		if c == nil {
+			continue
+		}
+		switch r := str(c.Role); {
+		case interactiveRoles[r]:
+			held = true
+		case r == "StaticText" || r == "InlineTextBox":
+			if !c.Ignored && strings.TrimSpace(str(c.Name)) != "" {
+				return false
+			}
+		default:
+			if w.hasText(c, depth+1) {
+				if !w.onlyControls(c, depth+1) {
+					return false
+				}
+				held = true
+			}
+		}
+	}
+	return held
+}
+
+// hasText reports whether n holds visible text or a control.
+func (w *walker) hasText(n *proto.AccessibilityAXNode, depth int) bool {
+	if n == nil || depth > 8 {
+		return false
+	}
+	if r := str(n.Role); interactiveRoles[r] || (r == "StaticText" && !n.Ignored && strings.TrimSpace(str(n.Name)) != "") {
+		return true
+	}
+	for _, id := range n.ChildIDs {
+		if w.hasText(w.byID[id], depth+1) {
 			return true
 		}
 	}
