@@ -115,9 +115,6 @@ var deltaDefaultPages = []string{"deltas.html", "deltas-names.html", "form.html"
 	"paths.html", "appshell.html", "frame-clickables.html", "nested.html", "webtasks-nested-clickables.html",
 	"components/radix-tabs.html", "apg/content/patterns/carousel/examples/carousel-1-prev-next.html"}
 
-// deltaPages are the pages the one truth is checked on: every top-level
-// fixture, the component-library and React fixtures, and all APG examples.
-// Pages that take the other origin (or a frame to hold) get it.
 // poisonedPage replaces the page's built-ins (JSON, Array, MutationObserver,
 // DOM methods) before any script runs. The every-page comparisons act in the
 // page's own world as page script would (the mutator, the settle and
@@ -125,6 +122,9 @@ var deltaDefaultPages = []string{"deltas.html", "deltas-names.html", "form.html"
 // on it through the library, whose scripts run in their own world.
 const poisonedPage = "hostile-globals.html"
 
+// deltaPages are the pages the one truth is checked on: every top-level
+// fixture, the component-library and React fixtures, and all APG examples.
+// Pages that take the other origin (or a frame to hold) get it.
 func deltaPages(t *testing.T) []string {
 	t.Helper()
 	var pages []string
