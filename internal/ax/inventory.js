@@ -504,6 +504,8 @@
     '[role=option],[role=treeitem],[role=tab],[role=combobox],[role=textbox],[role=searchbox],[role=slider],[role=spinbutton]';
   const FIELD = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]),' +
     'textarea,select,[role=combobox],[role=textbox],[role=searchbox]';
+  function sorted(el) { const v = el.getAttribute('aria-sort'); return !!v && v !== 'none'; }
+
   function onlyControls(el, extra) {
     if (!el.querySelector(TEXT_CONTROL) && !(extra && extra.size)) return false;
     let held = !!el.querySelector(TEXT_CONTROL);
@@ -913,7 +915,9 @@
       // A grid's cell that is a ref only for being an item of the grid, and
       // holds the control a person clicks (a date picker's day button), is
       // that control: one ref, the control, carrying the cell's selection.
-      if (isRef && !bare && !el.hasAttribute('tabindex') && !el.hasAttribute('aria-sort') && (tag === 'td' || tag === 'th' || COMPOSITE_ITEM.has(el.getAttribute('role'))) && onlyControls(el)) isRef = false;
+      // (A bare <td>, no attributes at all, is such a cell too; aria-sort
+      // "none" sorts nothing, as on the AX path.)
+      if (isRef && (bare || !el.hasAttribute('tabindex') && !sorted(el)) && (tag === 'td' || tag === 'th' || COMPOSITE_ITEM.has(el.getAttribute('role'))) && onlyControls(el)) isRef = false;
       else if (inRef !== true) {
         const weak = weakCandidate(el, bare);
         if (weak === 'edit') isRef = true;
