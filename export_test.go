@@ -19,6 +19,14 @@ func UseAXTree(p *Page) {
 	p.mu.Unlock()
 }
 
+// UseInventory makes p read every frame it can with the in-page inventory
+// again, after UseAXTree.
+func UseInventory(p *Page) {
+	p.mu.Lock()
+	p.noFast = false
+	p.mu.Unlock()
+}
+
 // BreakOnNextEvent subscribes a handler with a bug (a nil dereference) to the
 // page's own events, as the page's handlers are subscribed: tests check that
 // the router survives it and the page reports itself broken.
