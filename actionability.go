@@ -146,6 +146,19 @@ func (p *Page) settledHit(ctx context.Context, action string, t *target, obj *pr
 	if err != nil {
 		return input.Point{}, p.actionErr(ctx, action, t.handle, err)
 	}
+	if v.motion == "" && v.ok && p.stableCheck() {
+		// The judge re-bases the click point on the box as it is when the
+		// judge runs, so a box that moved after its quads were read (an
+		// animation that ended in between: no motion left to see) passes a
+		// point the press, made on the old quads, would not hit.
+		q, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
+		if err != nil {
+			return input.Point{}, p.actionErr(ctx, action, t.handle, err)
+		}
+		if !sameQuads(quads, q.Quads) {
+			v.motion = "a move since its box was read"
+		}
+	}
 	if v.motion != "" && p.stableCheck() {
 		settled, err := p.waitStill(ctx, t, obj, quads)
 		if err != nil {
