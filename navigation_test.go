@@ -155,6 +155,7 @@ func TestActionNavigationsSettle(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each run opens a tab of its own
 			for run := 0; run < 3; run++ {
 				ctx := testCtx(t, 30*time.Second)
 				p := openURL(t, srv.URL+"/start")
