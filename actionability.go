@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/go-rod/rod/lib/proto"
@@ -145,6 +146,19 @@ func (p *Page) settledHit(ctx context.Context, action string, t *target, obj *pr
 	v, err := p.judge(ctx, t, obj, local, quads)
 	if err != nil {
 		return input.Point{}, p.actionErr(ctx, action, t.handle, err)
+	}
+	if v.motion == "" && v.ok && p.stableCheck() {
+		// The judge re-bases the click point on the box as it is when the
+		// judge runs, so a box that moved after its quads were read (an
+		// animation that ended in between: no motion left to see) passes a
+		// point the press, made on the old quads, would not hit.
+		q, err := p.quadsNow(ctx, action, t, obj)
+		if err != nil {
+			return input.Point{}, p.actionErr(ctx, action, t.handle, err)
+		}
+		if !sameQuads(quads, q) {
+			v.motion = "a move since its box was read"
+		}
 	}
 	if v.motion != "" && p.stableCheck() {
 		settled, err := p.waitStill(ctx, t, obj, quads)
@@ -317,16 +331,37 @@ func (p *Page) waitStill(ctx context.Context, t *target, obj *proto.RuntimeRemot
 			return nil, err
 		}
 		pending := res.Result.Value.Bool()
-		q, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
+		q, err := p.quadsNow(ctx, "", t, obj)
 		if err != nil {
 			return nil, err
 		}
-		if !pending && sameQuads(quads, q.Quads) {
-			return q.Quads, nil
+		if !pending && sameQuads(quads, q) {
+			return q, nil
 		}
-		quads = q.Quads
+		quads = q
 	}
 	return nil, errStillMoving
+}
+
+// quadsNow reads the box of obj, the node the hit test judges (a control's
+// label when it stands in for a tiny control), with the errors of a box
+// that is gone typed as the first read's are.
+func (p *Page) quadsNow(ctx context.Context, action string, t *target, obj *proto.RuntimeRemoteObject) ([]proto.DOMQuad, error) {
+	q, err := proto.DOMGetContentQuads{ObjectID: obj.ObjectID}.Call(t.sess.Bind(ctx))
+	switch {
+	case err == nil:
+		return q.Quads, nil
+	case session.IsNoLayout(err):
+		return nil, failure(action, t.handle, NotVisible, "it is not rendered", nil)
+	case session.IsNodeGone(err):
+		return nil, failure(action, t.handle, StaleRefUnresolved, "it left the page while acting", nil)
+	case session.IsSessionGone(err):
+		return nil, fmt.Errorf("%w: %w", errFrameGone, err)
+	case strings.Contains(err.Error(), "Could not find object with given id"):
+		// obj lived in a document's world, which went with its document.
+		return nil, failure(action, t.handle, PageChanged, "the page navigated under the call", err)
+	}
+	return nil, err
 }
 
 func sameQuads(a, b []proto.DOMQuad) bool {

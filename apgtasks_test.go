@@ -379,28 +379,11 @@ func runAPGTask(t *testing.T, tc apgTask, readPath func(*rodagent.Page)) {
 		if st.role != "" {
 			ref = apgPick(t, p, &read, st.role, st.name, st.after)
 		}
-		switch st.do {
-		case "click":
-			status, err = p.Click(ctx, ref)
-		case "dblclick":
-			status, err = p.DblClick(ctx, ref)
-		case "type":
-			status, err = p.Type(ctx, ref, st.text)
-		case "focus":
-			status, err = p.Focus(ctx, ref)
-		case "select":
-			status, err = p.Select(ctx, ref, st.text)
-		case "drag":
-			status, err = p.Drag(ctx, ref, apgPick(t, p, &read, st.to.role, st.to.name, ""))
-		case "scroll": // the wheel over a ref: times is the distance in CSS px
-			status, err = p.ScrollAt(ctx, ref, st.text, st.times)
-		case "press":
-			for n := 0; n < max(st.times, 1) && err == nil; n++ {
-				status, err = p.Press(ctx, st.text)
-			}
-		default:
-			t.Fatalf("unknown step %q", st.do)
+		to := ""
+		if st.do == "drag" {
+			to = apgPick(t, p, &read, st.to.role, st.to.name, "")
 		}
+		status, err = agentAct(ctx, t, p, st.do, ref, st.text, st.times, to)
 		if err != nil || !status.OK() {
 			t.Fatalf("%s (%s): %s, %v\nlast read:\n%s", what, ref, status, err, read[0])
 		}

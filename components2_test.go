@@ -179,22 +179,7 @@ func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {
 		if st.role != "" {
 			ref = agentPick(t, read, st.role, st.name)
 		}
-		switch st.do {
-		case "click":
-			status, err = p.Click(ctx, ref)
-		case "check":
-			status, err = p.Check(ctx, ref)
-		case "type":
-			status, err = p.Type(ctx, ref, st.text)
-		case "focus":
-			status, err = p.Focus(ctx, ref)
-		case "press":
-			for n := 0; n < max(st.times, 1) && err == nil; n++ {
-				status, err = p.Press(ctx, st.text)
-			}
-		default:
-			t.Fatalf("unknown step %q", st.do)
-		}
+		status, err = agentAct(ctx, t, p, st.do, ref, st.text, st.times, "")
 		if err != nil || !status.OK() {
 			t.Fatalf("%s (%s): %s, %v\nlast read:\n%s", what, ref, status, err, read[0])
 		}

@@ -68,6 +68,7 @@ func TestComponentLibrarySelects(t *testing.T) {
 		{"components/mui-select.html", "combobox", "Age", "Twenty", "20"},
 	} {
 		t.Run(tc.page, func(t *testing.T) {
+			t.Parallel() // a tab of its own
 			p := open(t, tc.page)
 			waitReady(t, p)
 			chooseOption(t, p, tc.role, tc.trigger, tc.option)

@@ -213,9 +213,20 @@ func TestCrashedFrameIsNamed(t *testing.T) {
 	// depends on timing. Its own browser context all the same.
 	ctx := testCtx(t, 60*time.Second)
 	p := openIsolated(t, originA+"/frames.html?other="+originB)
+	// The page sets the Payment frame's src from a script, so a first look
+	// can come before its document has loaded: its button was then never a
+	// ref, and a click on it was rightly not_found. Look until it is one.
 	s := snapshot(t, p)
+	for _, ok := s.Ref("f2/btn-pay"); !ok; _, ok = s.Ref("f2/btn-pay") {
+		if ctx.Err() != nil {
+			t.Fatalf("the Payment frame's button never became a ref:\n%s", s)
+		}
+		s = snapshot(t, p)
+	}
 	pay := frameOf(t, s, "f2")
-	_ = proto.PageCrash{}.Call(sessionClient{sid: pay.Frame.SessionID, ctx: testCtx(t, 2*time.Second)}) // never answers: the renderer is gone
+	// It never answers (the renderer is gone); the request is sent before
+	// the call waits, so the wait is only how long the test idles.
+	_ = proto.PageCrash{}.Call(sessionClient{sid: pay.Frame.SessionID, ctx: testCtx(t, 250*time.Millisecond)})
 	s2, err := p.Snapshot(ctx)
 	if err != nil {
 		t.Fatalf("a crashed frame must not fail the snapshot: %v", err)

@@ -240,3 +240,41 @@ func findRef(s *rodagent.Snapshot, role, name string) (string, bool) {
 	}
 	return "", false
 }
+
+// agentAct makes one move of a test agent by ref — the one step dispatch of
+// the agent-task tests (TestComponentAgentTasks, TestAPGAgentTasks): do is
+// click, dblclick, check, type, focus, select, drag (onto the ref to),
+// scroll (the wheel over ref, times CSS px in direction text) or press (the
+// key text on what has focus, times times, stopping at the first error).
+func agentAct(ctx context.Context, t testing.TB, p *rodagent.Page, do, ref, text string, times int, to string) (rodagent.ActionStatus, error) {
+	t.Helper()
+	switch do {
+	case "click":
+		return p.Click(ctx, ref)
+	case "dblclick":
+		return p.DblClick(ctx, ref)
+	case "check":
+		return p.Check(ctx, ref)
+	case "type":
+		return p.Type(ctx, ref, text)
+	case "focus":
+		return p.Focus(ctx, ref)
+	case "select":
+		return p.Select(ctx, ref, text)
+	case "drag":
+		return p.Drag(ctx, ref, to)
+	case "scroll":
+		return p.ScrollAt(ctx, ref, text, times)
+	case "press":
+		var (
+			status rodagent.ActionStatus
+			err    error
+		)
+		for n := 0; n < max(times, 1) && err == nil; n++ {
+			status, err = p.Press(ctx, text)
+		}
+		return status, err
+	}
+	t.Fatalf("unknown step %q", do)
+	return "", nil
+}

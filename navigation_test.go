@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,6 +20,13 @@ import (
 // network does; /redirect/X answers 302 to /X (also after delay).
 func slowServer(t *testing.T, delay time.Duration) *httptest.Server {
 	t.Helper()
+	s := httptest.NewServer(slowHandler(delay))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// slowHandler serves slowServer's pages.
+func slowHandler(delay time.Duration) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(delay) // the server's latency, not a wait of the code under test
@@ -42,9 +50,7 @@ func slowServer(t *testing.T, delay time.Duration) *httptest.Server {
 <img alt="Logo" src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" width=20 height=20>
 `, name)
 	})
-	s := httptest.NewServer(mux)
-	t.Cleanup(s.Close)
-	return s
+	return mux
 }
 
 // typedErr fails the test when err is a raw protocol error: every failure a
@@ -149,6 +155,7 @@ func TestActionNavigationsSettle(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each run opens a tab of its own
 			for run := 0; run < 3; run++ {
 				ctx := testCtx(t, 30*time.Second)
 				p := openURL(t, srv.URL+"/start")
@@ -293,11 +300,21 @@ func TestByRoleImg(t *testing.T) {
 // documents come and go is a result or a typed error, never a raw protocol one.
 func TestNoRawErrorsWhileNavigating(t *testing.T) {
 	t.Parallel()
-	srv := slowServer(t, 50*time.Millisecond)
+	// Once stop is set, documents carry a cookie that ends the chain of
+	// navigations, so the test can show the same tab read afterwards.
+	var stop atomic.Bool
+	slow := slowHandler(50 * time.Millisecond)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if stop.Load() {
+			http.SetCookie(w, &http.Cookie{Name: "rodagent-stop", Value: "1", Path: "/"})
+		}
+		slow.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
 	p := openURL(t, srv.URL+"/start")
 	ctx := testCtx(t, 90*time.Second)
 	// Every document of the tab moves on to the next after 0–150 ms.
-	if _, err := p.Rod().EvalOnNewDocument(`setTimeout(() => { location.href = '/n' + Math.floor(Math.random() * 1000); }, Math.random() * 150)`); err != nil {
+	if _, err := p.Rod().EvalOnNewDocument(`document.cookie.includes('rodagent-stop=1') || setTimeout(() => { location.href = '/n' + Math.floor(Math.random() * 1000); }, Math.random() * 150)`); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.Reload(ctx); err != nil {
@@ -305,7 +322,9 @@ func TestNoRawErrorsWhileNavigating(t *testing.T) {
 	}
 	ok := 0
 	for i := 0; i < 20; i++ {
-		c, cancel := context.WithTimeout(ctx, 5*time.Second)
+		// 2 s: a call either reads a document in a moment between two
+		// navigations or times out, typed; a longer deadline only waits longer.
+		c, cancel := context.WithTimeout(ctx, 2*time.Second)
 		s, err := p.Snapshot(c)
 		typedErr(t, "Snapshot", err)
 		if err == nil {
@@ -325,9 +344,22 @@ func TestNoRawErrorsWhileNavigating(t *testing.T) {
 		typedErr(t, "Find", err)
 		cancel()
 	}
+	// How many looks fit between two navigations depends on the machine's
+	// load (none at a load of ~25 on 2 cores), so it is reported, not
+	// asserted; what is asserted is that the tab reads once it stops.
 	t.Logf("%d of 20 snapshots read a document while the tab kept navigating", ok)
-	if ok == 0 {
-		t.Errorf("no snapshot succeeded")
+	stop.Store(true)
+	for {
+		s, err := p.Snapshot(ctx)
+		typedErr(t, "Snapshot", err)
+		if err == nil {
+			if _, found := findRef(s, "button", "Script away"); found {
+				break
+			}
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("no snapshot of the tab after it stopped navigating: %v", err)
+		}
 	}
 }
 
