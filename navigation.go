@@ -348,7 +348,7 @@ func (p *Page) Reload(ctx context.Context) error {
 		return err
 	}
 	p.mu.Lock()
-	p.crashed = false // a reload is how a crashed tab comes back
+	p.crashEnded() // a reload is how a crashed tab comes back
 	p.mu.Unlock()
 	unlock, err := p.lock(ctx, "reload")
 	if err != nil {

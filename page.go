@@ -45,6 +45,8 @@ type Page struct {
 	arms                    arms
 	console                 []ConsoleMessage
 	crashed                 bool
+	crashNotices            crashNotice // which notices of the present crash arrived
+	lateNotices             crashNotice // notices of a crash a Reload ended that may still arrive
 	broken                  error // set when an event handler of this page panicked
 	closed                  bool
 	gone                    bool
@@ -266,7 +268,7 @@ func (p *Page) onBrowserEvent(m *rod.Message) {
 		}
 		p.mu.Lock()
 		if e.TargetID == p.target {
-			p.crashed = true
+			p.crashNoticed(noticeTarget)
 		}
 		for _, c := range p.children {
 			if c.targetID == e.TargetID {
@@ -437,13 +439,45 @@ func (p *Page) onEvent(s session.Session, m *rod.Message) {
 	case "Inspector.targetCrashed":
 		p.mu.Lock()
 		if s.ID == p.main.ID {
-			p.crashed = true
+			p.crashNoticed(noticeInspector)
 		} else if c := p.children[s.ID]; c != nil {
 			c.crashed = true
 		}
 		p.notify()
 		p.mu.Unlock()
 	}
+}
+
+// crashNotice is one of the two notices Chromium sends for a renderer
+// crash: the session's Inspector.targetCrashed and the browser's
+// Target.targetCrashed. They arrive in either order, the second possibly
+// after a Reload has brought the tab back.
+type crashNotice uint8
+
+const (
+	noticeInspector crashNotice = 1 << iota
+	noticeTarget
+)
+
+// crashNoticed marks the tab crashed, unless the notice is the late second
+// one of a crash a Reload already ended. Called with p.mu held.
+func (p *Page) crashNoticed(n crashNotice) {
+	if p.lateNotices&n != 0 {
+		p.lateNotices &^= n
+		return
+	}
+	p.crashed = true
+	p.crashNotices |= n
+}
+
+// crashEnded forgets the present crash when a Reload brings the tab back, and
+// expects the notices of it that have not arrived yet. Called with p.mu held.
+func (p *Page) crashEnded() {
+	if p.crashed {
+		p.lateNotices = (noticeInspector | noticeTarget) &^ p.crashNotices
+	}
+	p.crashed = false
+	p.crashNotices = 0
 }
 
 func remoteText(a *proto.RuntimeRemoteObject) string {
