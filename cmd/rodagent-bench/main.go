@@ -6,6 +6,7 @@
 //	go run ./cmd/rodagent-bench -n 21 -fixtures path/to/testdata/fixtures
 //	go run ./cmd/rodagent-bench -playwright DIR -playwright-mcp DIR2  # peers, measured in the same run
 //	go run ./cmd/rodagent-bench -only peers -playwright-mcp DIR2        # the peers section alone
+//	go run ./cmd/rodagent-bench -only cold                              # the cold first look alone
 //
 // For each page: the snapshot's characters and refs; the full snapshot's time
 // (median and spread); the raw Accessibility.getFullAXTree of the same page in
@@ -57,7 +58,7 @@ func main() {
 	pwDir := flag.String("playwright", "", "a directory where `npm install playwright-core` ran: measure Playwright's AI snapshot on the same pages")
 	pwMCPDir := flag.String("playwright-mcp", "", "a directory where `npm install @playwright/mcp` ran: measure what Playwright MCP's browser_snapshot returns on the same pages")
 	timeout := flag.Duration("timeout", 40*time.Minute, "the whole run's deadline (a busy machine needs more)")
-	only := flag.String("only", "", "run one section only: \"peers\" (Playwright and Playwright MCP next to rodagent)")
+	only := flag.String("only", "", "run one section only: \"peers\" (Playwright and Playwright MCP next to rodagent) or \"cold\" (the cold first look)")
 	flag.Parse()
 	log.SetFlags(0)
 	if _, err := os.Stat(*fixtures); err != nil {
@@ -90,8 +91,8 @@ func main() {
 			log.Fatal(err)
 		}
 		return
-	} else if *only != "" {
-		log.Fatalf("rodagent-bench: -only %q: the one section that runs alone is \"peers\"", *only)
+	} else if *only != "" && *only != "cold" {
+		log.Fatalf("rodagent-bench: -only %q: the sections that run alone are \"peers\" and \"cold\"", *only)
 	}
 	ws, stop, err := stockChromium(ctx, *bin)
 	if err != nil {
@@ -103,10 +104,12 @@ func main() {
 		log.Fatalf("Connect: %v", err)
 	}
 	defer stock.Close()
-	fmt.Println("### Launch and Connect to a stock Chromium (1,000 controls)")
-	fmt.Println()
-	if err := launchVsConnect(ctx, b, stock, base, *n); err != nil {
-		log.Fatal(err)
+	if *only == "" {
+		fmt.Println("### Launch and Connect to a stock Chromium (1,000 controls)")
+		fmt.Println()
+		if err := launchVsConnect(ctx, b, stock, base, *n); err != nil {
+			log.Fatal(err)
+		}
 	}
 	fmt.Printf("### Cold first look on the large table (6,005 controls): a fresh load each run (%d runs), then the snapshot and a raw getFullAXTree, alternating which goes first\n", 2*max(*n, 3))
 	fmt.Println()
@@ -122,6 +125,9 @@ func main() {
 		if err := coldFirstLook(ctx, x.b, x.name, base+"/bigtable.html", 2*max(*n, 3)); err != nil {
 			log.Fatal(err)
 		}
+	}
+	if *only == "cold" {
+		return
 	}
 	fmt.Println()
 	fmt.Println("### Locator read on the large table")

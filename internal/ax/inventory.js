@@ -332,17 +332,16 @@
   }
 
   const TEST_ATTRS = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
-  const TEST_SEL = TEST_ATTRS.map(a => '[' + a + ']').join(',');
-  function stableOf(el) {
-    if (el.matches(TEST_SEL)) { // one selector match instead of five reads: most elements have none
-      for (const a of TEST_ATTRS) {
-        const v = el.getAttribute(a);
-        if (v) return '[' + a + '=' + v + ']';
-      }
+  // an: el's attribute names (getAttributeNames), read once per ref for
+  // its state, extras and this: most refs carry none of the test attributes.
+  function stableOf(el, an) {
+    for (const a of TEST_ATTRS) {
+      const v = ga(el, an, a);
+      if (v) return '[' + a + '=' + v + ']';
     }
     const id = el.id;
     if (id && !GENERATED_ID.test(id)) return '#' + id;
-    const n = el.getAttribute('name');
+    const n = ga(el, an, 'name');
     return n ? '[name=' + n + ']' : '';
   }
 
@@ -355,8 +354,8 @@
   // as much as one that finds something.
   const ga = (el, an, n) => an.includes(n) ? el.getAttribute(n) : null;
 
-  function stateOf(el, role, focused) {
-    const an = el.getAttributeNames();
+  function stateOf(el, role, focused, an) {
+    an = an || el.getAttributeNames();
     let st = 0;
     const tag = el.localName;
     if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
@@ -394,8 +393,8 @@
   // The rest of a ref's state, as strings: [current, sort, level, valuemin,
   // valuemax, valuetext].
   const RANGE = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
-  function extrasOf(el, role) {
-    const an = el.getAttributeNames();
+  function extrasOf(el, role, an) {
+    an = an || el.getAttributeNames();
     let cur = ga(el, an, 'aria-current');
     if (cur === 'false' || cur === '') cur = null;
     const sort = ga(el, an, 'aria-sort');
@@ -625,13 +624,14 @@
   // undefined when it does not.
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up, limit) {
     const b = box(el, vw, vh);
-    const k = keyOf(el), st = stateOf(el, role, focused), v = valueOf(el, role), x = extrasOf(el, role);
+    const an = el.getAttributeNames();
+    const k = keyOf(el), st = stateOf(el, role, focused, an), v = valueOf(el, role), x = extrasOf(el, role, an);
     S.sig[k] = st + '|' + v + '|' + x.join('|');
     S.role[k] = role;
     // Roles and contexts repeat over thousands of rows: they go out interned,
     // and the trailing extras only when one is set (the payload's size is
     // most of a large page's first look).
-    const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
+    const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el, an), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
     const c = limit === undefined ? clipOf(el) : limit || NO_CLIP;
     if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '') row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
     if (c[0] !== '') row.push(c[0], c[1], c[2], c[3]);
@@ -809,6 +809,35 @@
     cand.push(...keep);
   }
 
+  // touchStyled reports whether a style sheet of root (a document or a
+  // shadow root) may set touch-action: only then can an element without a
+  // style attribute have touch-action none (no user-agent rule sets it on
+  // what the walk reads), and the walk reads it — one computed style read
+  // fewer per element on most pages. A sheet that cannot be read
+  // (cross-origin) or nests too deep counts as may.
+  function touchStyled(root) {
+    const sheets = [...(root.styleSheets || []), ...(root.adoptedStyleSheets || [])];
+    for (const sh of sheets) {
+      let rules;
+      try { rules = sh.cssRules; } catch (e) { return true; }
+      if (rules && rulesSetTouch(rules, 0)) return true;
+    }
+    return false;
+  }
+  function rulesSetTouch(rules, depth) {
+    if (depth > 8) return true;
+    for (const r of rules) {
+      if (r.style && r.style.getPropertyValue('touch-action')) return true;
+      if (r.styleSheet) { // @import
+        let inner;
+        try { inner = r.styleSheet.cssRules; } catch (e) { return true; }
+        if (inner && rulesSetTouch(inner, depth + 1)) return true;
+      }
+      if (r.cssRules && r.cssRules.length && rulesSetTouch(r.cssRules, depth + 1)) return true;
+    }
+    return false;
+  }
+
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
@@ -824,6 +853,10 @@
     // a text node or a block boundary (' ') is [node, sink]. Each element's style is read once: a pointer
     // cursor an element sets itself marks it clickable, display:none hides its subtree.
     const blocked = modalBlock();
+    // whether any sheet read so far may set touch-action (a shadow root's
+    // sheets count from its host on: :host and ::slotted rules style the
+    // host and its light children, walked after it)
+    let touch = touchStyled(document);
     const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null, null, null]];
     while (stack.length) {
       const e = stack.pop();
@@ -840,6 +873,7 @@
       const bare = !el.hasAttributes(); // one call answers the attribute reads below for most cells and wrappers
       if (!bare && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) continue; // hidden from everyone's reading
       let cs = null, disp = '', cursor = '', limit, childRegion, childPos, ownLimit = false;
+      if (!touch && el.shadowRoot && touchStyled(el.shadowRoot)) touch = true;
       if (inRef !== true || sink) {
         cs = getComputedStyle(el);
         disp = cs.display;
@@ -849,7 +883,7 @@
           // a drag handle (a sortable list's item, a resize grip): drag
           // libraries turn off touch panning on what they move, and a person
           // grabs it as they would click it
-          if (cursor !== 'pointer' && cs.touchAction === 'none' && tag !== 'body' && tag !== 'html') cursor = 'pointer';
+          if (cursor !== 'pointer' && (touch || (!bare && el.hasAttribute('style'))) && cs.touchAction === 'none' && tag !== 'body' && tag !== 'html') cursor = 'pointer';
         }
         if (region !== undefined) {
           if (!el.firstElementChild && !el.shadowRoot) {
@@ -990,7 +1024,7 @@
         if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
       }
       const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
-      const shown = tsink && spaced(el.shadowRoot || el) && el.checkVisibility({visibilityProperty: true});
+      const shown = tsink && spaced(el.shadowRoot || el) && el.checkVisibility(VISIBILITY);
       const block = tsink && cs && !INLINE.has(disp);
       if (!el.firstElementChild && !el.shadowRoot) {
         // a leaf: its text goes in now, in the order the stack would give it
@@ -1190,7 +1224,8 @@
       if (sig === undefined || hit.has(k)) continue;
       const el = S.els[k];
       if (!el.isConnected) { hit.add(k); continue; }
-      if (stateOf(el, S.role[k], focused) + '|' + valueOf(el, S.role[k]) + '|' + extrasOf(el, S.role[k]).join('|') !== sig) hit.add(k);
+      const an = el.getAttributeNames();
+      if (stateOf(el, S.role[k], focused, an) + '|' + valueOf(el, S.role[k]) + '|' + extrasOf(el, S.role[k], an).join('|') !== sig) hit.add(k);
     }
     if ((hit.size || dirty.length || opts.acted) && stateStyled()) return again();
     strs = []; sid = new Map(); regions = new Map(); styles = new Map();
