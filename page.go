@@ -47,7 +47,7 @@ type Page struct {
 	crashed                 bool
 	crashNotices            crashNotice // which notices of the present crash arrived
 	lateNotices             crashNotice // notices of a crash a Reload ended that may still arrive
-	broken                  error // set when an event handler of this page panicked
+	broken                  error       // set when an event handler of this page panicked
 	closed                  bool
 	gone                    bool
 	stable                  bool // wait for a moving target to come to rest before pointer input (on by default)
