@@ -675,8 +675,17 @@
       for (let i = 0; i < sink.cells.length; i++) { const t = sinkText(sink.cells[i]); if (t) cells.push(t); }
       return clip(cells.join(' | '), TEXT_MAX);
     }
-    return clip(collapse(sink.parts.join('').replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, '')), TEXT_MAX);
+    let own = '', all = '';
+    for (const p of sink.parts) {
+      if (typeof p === 'string') { own += p; all += p; } else all += p.parts.join('');
+    }
+    // A link's words stay in the sentence they stand in ("… implements
+    // the Dialog (Modal) Pattern. …"), as a person reads it; a block of
+    // links alone (a menu's item, a cell holding its link) is its refs.
+    const t = all !== own && WORDY.test(own) ? all : own;
+    return clip(collapse(t.replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, '')), TEXT_MAX);
   }
+  const WORDY = /[\p{L}\p{N}]/u;
 
   // A meter or progress bar is read, not acted on: a person reads its
   // value off the bar ("CPU usage: 90%"), so it is a line of page text of
@@ -955,7 +964,10 @@
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
           childUp = keyOf(el);
-          childSink = null;
+          // a link inside a sentence: its words go into the text where they
+          // stand (sinkText keeps them only when the block has words of its own)
+          if (sink && !sink.cells && rrole === 'link') { childSink = {parts: []}; sink.parts.push(childSink); }
+          else childSink = null;
           // Its name says its text, unless it is a container that is no
           // name from its content: a focusable tab panel or dialog shows
           // its paragraphs as any block does.
