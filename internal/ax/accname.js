@@ -22,6 +22,12 @@ const ARIA_ROLES = new Set(('alert alertdialog application article banner blockq
 const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem',
   'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem',
   'term', 'comment', 'sectionhead', 'DisclosureTriangle']);
+// Roles that never give their content to a name (Chromium's
+// SupportsNameFromContents: containers of many things).
+const NO_CONTENT = new Set(('alert alertdialog application article banner blockquote comment complementary contentinfo ' +
+  'dialog document feed figure form grid group image listbox log main marquee menu menubar meter navigation note ' +
+  'progressbar radiogroup rowgroup scrollbar search searchbox sectionfooter sectionheader slider spinbutton status ' +
+  'table tablist tabpanel textbox timer toolbar tree treegrid').split(' '));
 // Tags Chromium always maps to generic.
 const GENERIC_TAGS = new Set(['div', 'span', 'b', 'i', 'u', 'small', 'q', 'cite', 'kbd', 'samp', 'var', 'data', 'bdi',
   'bdo', 'wbr', 'pre', 'datalist', 'title', 'font', 'center', 'big', 'tt', 'nobr', 'label-x']);
@@ -368,8 +374,13 @@ function ownName(el, role, t, isRoot) {
   if (nat.trim()) return nat;
   // 2F: content, for roles named by it and everything inside another name
   // (rows are named by their cells only inside grids)
-  if (!isRoot || FROM_CONTENT.has(role) || t.inLabelledBy || el.localName === 'summary' ||
-      (role === 'row' && gridOf(el))) {
+  // Inside another name, a container of many things (a tree item's
+  // nested group, a menu item's submenu, a list box, a table) gives no
+  // content, as Chromium has it: an expanded "Projects" is not named by its
+  // files.
+  const withheld = !isRoot && NO_CONTENT.has(role) && el.localName !== 'details';
+  if (!withheld && (!isRoot || FROM_CONTENT.has(role) || t.inLabelledBy || el.localName === 'summary' ||
+      (role === 'row' && gridOf(el)))) {
     if (!(el.localName === 'input' || el.localName === 'select' || el.localName === 'textarea' || el.localName === 'img')) {
       const s = content(el, t);
       if (s.trim()) return s;

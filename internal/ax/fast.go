@@ -436,6 +436,9 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 		if len(r) >= 28 && r[24] != "" {
 			it.Clip, it.HasClip = Box{X: atof(r[24]), Y: atof(r[25]), W: atof(r[26]), H: atof(r[27])}, true
 		}
+		if len(r) >= 29 && r[28] != "" {
+			it.RawName, it.nested = field(r[28]), true // the name shown leaves nested items out
+		}
 		return it, true
 	case "4":
 		if len(r) < 8 {

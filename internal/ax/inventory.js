@@ -105,8 +105,25 @@
       const i = n.lastIndexOf(': ');
       if (i > 0) n = n.slice(0, i); // Chromium's tree names a file input by its label alone
     }
+    const nest = NEST[role];
+    if (nest && n && el.firstElementChild && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')) {
+      // An expanded tree item (a menu item with its submenu) is named by
+      // its content, which then holds its children's text too ("Projects
+      // project-1.docx …"); a person reads "Projects", and its handle must
+      // not change when it opens: the name shown leaves the nested items
+      // out, and the browser's name is kept as the raw one (raws).
+      const inner = el.querySelectorAll(nest);
+      if (inner.length) {
+        const own = collapse(textOf(el, {visited: new Set(inner)}));
+        if (own && own !== n) { raws.set(el, n); n = own; }
+      }
+    }
     return n;
   }
+  const MENU_ITEMS = '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]';
+  const NEST = {treeitem: '[role=treeitem]', menuitem: MENU_ITEMS, menuitemcheckbox: MENU_ITEMS, menuitemradio: MENU_ITEMS};
+  // raws: the browser's name of a ref whose shown name nameOf trimmed, for one read.
+  let raws = new Map();
 
   const VISIBILITY = {visibilityProperty: true};
   function hiddenFromAT(el) {
@@ -633,8 +650,10 @@
     // most of a large page's first look).
     const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el, an), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
     const c = limit === undefined ? clipOf(el) : limit || NO_CLIP;
-    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '') row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
-    if (c[0] !== '') row.push(c[0], c[1], c[2], c[3]);
+    const raw = raws.get(el);
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
+    if (c[0] !== '' || raw) row.push(c[0], c[1], c[2], c[3]);
+    if (raw) row.push(raw); // the browser's name, when nameOf showed less of it
     return row;
   }
 
@@ -675,8 +694,17 @@
       for (let i = 0; i < sink.cells.length; i++) { const t = sinkText(sink.cells[i]); if (t) cells.push(t); }
       return clip(cells.join(' | '), TEXT_MAX);
     }
-    return clip(collapse(sink.parts.join('').replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, '')), TEXT_MAX);
+    let own = '', all = '';
+    for (const p of sink.parts) {
+      if (typeof p === 'string') { own += p; all += p; } else all += p.parts.join('');
+    }
+    // A link's words stay in the sentence they stand in ("… implements
+    // the Dialog (Modal) Pattern. …"), as a person reads it; a block of
+    // links alone (a menu's item, a cell holding its link) is its refs.
+    const t = all !== own && WORDY.test(own) ? all : own;
+    return clip(collapse(t.replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, '')), TEXT_MAX);
   }
+  const WORDY = /[\p{L}\p{N}]/u;
 
   // A meter or progress bar is read, not acted on: a person reads its
   // value off the bar ("CPU usage: 90%"), so it is a line of page text of
@@ -841,6 +869,7 @@
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
+    raws = new Map();
     const L = listened();
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
@@ -989,7 +1018,10 @@
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
           childUp = keyOf(el);
-          childSink = null;
+          // a link inside a sentence: its words go into the text where they
+          // stand (sinkText keeps them only when the block has words of its own)
+          if (sink && !sink.cells && rrole === 'link') { childSink = {parts: []}; sink.parts.push(childSink); }
+          else childSink = null;
           // Its name says its text, unless it is a container that is no
           // name from its content: a focusable tab panel or dialog shows
           // its paragraphs as any block does.
@@ -1109,7 +1141,9 @@
     }
     const pick = [], text = [];
     for (const r of out.rows) {
-      if (r[0] === 4 || (r[0] === 0 && out.weak.has(els[r[2]]))) {
+      // (and the refs whose shown name leaves nested items out: the AX
+      // path shows that name too)
+      if (r[0] === 4 || (r[0] === 0 && (out.weak.has(els[r[2]]) || r.length > 28))) {
         pick.push(els[r[2]]);
         text.push(r);
       }
@@ -1228,7 +1262,7 @@
       if (stateOf(el, S.role[k], focused, an) + '|' + valueOf(el, S.role[k]) + '|' + extrasOf(el, S.role[k], an).join('|') !== sig) hit.add(k);
     }
     if ((hit.size || dirty.length || opts.acted) && stateStyled()) return again();
-    strs = []; sid = new Map(); regions = new Map(); styles = new Map();
+    strs = []; sid = new Map(); regions = new Map(); styles = new Map(); raws = new Map();
     const rows = [], pick = [], pk = [], gone = [];
     for (const k of hit) {
       const el = S.els[k];

@@ -48,6 +48,7 @@ type Item struct {
 	Up       int    // 1 + index of the ref item it sits inside, in the same slice; 0 for none
 	RawName  string // the accessible name as the browser computed it, when Name is a cleaned form of it
 	upLocal  int    // (fast path) Local of that ref, from which Up is recomputed as items come and go
+	nested   bool   // (in-page read) Name leaves out the nested items the browser's name holds
 }
 
 // State is an element's state as the AX tree reports it.
@@ -246,7 +247,7 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	weak, isWeak := w.texts[n.BackendDOMNodeID]
 	// The in-page walk decides where its clickables stand, inside a weaker
 	// clickable too (the items of a focusable suggestion list): its verdict holds here.
-	isWeak = isWeak && weak.Kind == KindRef
+	isWeak = isWeak && weak.Kind == KindRef && !weak.nested
 	if n.Ignored && isWeak {
 		role = weak.Role // a clickable the tree leaves out as uninteresting
 	} else if n.Ignored {
@@ -383,6 +384,16 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		raw := ""
 		if clean != name {
 			raw = name
+		}
+		// An expanded tree item or a menu item with its submenu: the
+		// in-page read names it as a person reads it, without its nested
+		// items' text (Chromium's name may hold it), so it reads and is
+		// handled the same open or closed.
+		if t, ok := w.texts[n.BackendDOMNodeID]; ok && t.Kind == KindRef && t.nested && t.Name != "" {
+			clean, raw = t.Name, name
+			if raw == clean {
+				raw = ""
+			}
 		}
 		w.items = append(w.items, Item{Kind: KindRef, Depth: c.depth, Role: role, Name: clean, RawName: raw,
 			Node: n.BackendDOMNodeID, State: st, Landmark: c.landmark, Context: ctxName, Path: child.path,
