@@ -116,6 +116,14 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 		}
 	}
 	local, st := clickPoint(quads, metrics)
+	if st == ZeroRect && obj != nil {
+		// An image a hover just swapped has no box until it loads: wait,
+		// frame by frame, for a box with area that holds still.
+		if q, err := p.waitBox(ctx, t, obj); err == nil {
+			quads = q
+			local, st = clickPoint(quads, metrics)
+		}
+	}
 	if st != "" {
 		return fail(st, "")
 	}
@@ -379,4 +387,37 @@ func sameQuads(a, b []proto.DOMQuad) bool {
 		}
 	}
 	return true
+}
+
+const frameFn = `function () { return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))) }`
+
+// waitBox waits, one animation frame at a time, until the target's quads
+// have area and are the same on two consecutive frames, at most stableCap
+// or ctx's deadline; else errStillMoving (the caller reports ZeroRect).
+func (p *Page) waitBox(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject) ([]proto.DOMQuad, error) {
+	deadline := time.Now().Add(stableCap)
+	var prev []proto.DOMQuad
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		if _, err := (proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: frameFn,
+			AwaitPromise: true}).Call(t.sess.Bind(ctx)); err != nil {
+			return nil, err
+		}
+		q, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
+		if err != nil {
+			return nil, err
+		}
+		area := false
+		for _, qd := range q.Quads {
+			area = area || len(qd) >= 8 && quadArea(qd) >= 1
+		}
+		if area && prev != nil && sameQuads(prev, q.Quads) {
+			return q.Quads, nil
+		}
+		if area {
+			prev = q.Quads
+		} else {
+			prev = nil
+		}
+	}
+	return nil, errStillMoving
 }

@@ -79,6 +79,10 @@ type BrowserRef struct {
 	Context  string `json:"context,omitempty"`
 	Stable   string `json:"stable,omitempty"` // "#id", "[data-testid=…]" or "[name=…]" when the page offers one
 	Document string `json:"document"`         // the loader id of the frame's document at snapshot time
+	// Cell is the ref's place on a board of look-alike clickables laid out
+	// as a regular grid ("row 2/3, col 1/3", from the top left); "" for
+	// refs that are not on one (see placeLattices).
+	Cell string `json:"cell,omitempty"`
 }
 
 // FrameInfo describes a frame the snapshot covers or could not reach.
@@ -813,6 +817,9 @@ func refLine(r *BrowserRef) string {
 	}
 	if r.Name != "" && !(ax.SlugCovers(r.Name) && strings.Contains(base, ax.Slug(r.Name))) {
 		b.WriteString(" " + quote(r.Name, 80))
+	}
+	if r.Cell != "" {
+		b.WriteString(" at " + r.Cell)
 	}
 	st := r.State
 	if st.Value != "" && st.Value != r.Name {

@@ -631,6 +631,7 @@ func (inv *inventory) build(p *Page) *Snapshot {
 		s.byRef[r.Ref] = len(s.Refs)
 		s.Refs = append(s.Refs, r)
 	}
+	placeLattices(s.Refs)
 	lineOf := make(map[*ax.Element]int, len(inv.elems))
 	s.lines = make([]line, 0, len(inv.lines))
 	for i, l := range inv.lines {

@@ -16,13 +16,11 @@ import (
 // folder is named by what shows of it, not by its hidden children.
 func TestWebtasksNestedClickables(t *testing.T) {
 	t.Parallel()
-	for _, path := range []string{"fast", "ax"} {
-		t.Run(path, func(t *testing.T) {
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
 			t.Parallel()
 			p := open(t, "webtasks-nested-clickables.html")
-			if path == "ax" {
-				rodagent.UseAXTree(p)
-			}
+			rp.set(p)
 			ctx := testCtx(t, 30*time.Second)
 			s := snapshot(t, p)
 			apricot := refByName(t, s, "Apricot")
@@ -80,13 +78,11 @@ func refWithName(s *rodagent.Snapshot, name string) (string, bool) {
 // the image, as a background image does, on both read paths.
 func TestWebtasksIconFromContentImage(t *testing.T) {
 	t.Parallel()
-	for _, path := range []string{"fast", "ax"} {
-		t.Run(path, func(t *testing.T) {
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
 			t.Parallel()
 			p := open(t, "webtasks-nested-clickables.html")
-			if path == "ax" {
-				rodagent.UseAXTree(p)
-			}
+			rp.set(p)
 			s := snapshot(t, p)
 			find := refByName(t, s, "icon button (search)")
 			if _, err := p.Click(testCtx(t, 30*time.Second), find); err != nil {
@@ -105,13 +101,11 @@ func TestWebtasksIconFromContentImage(t *testing.T) {
 // with the work area and the score panel into one line of page text.
 func TestWebtasksInstructionReadsApart(t *testing.T) {
 	t.Parallel()
-	for _, path := range []string{"fast", "ax"} {
-		t.Run(path, func(t *testing.T) {
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
 			t.Parallel()
 			p := open(t, "webtasks-task-panel.html")
-			if path == "ax" {
-				rodagent.UseAXTree(p)
-			}
+			rp.set(p)
 			ctx := testCtx(t, 30*time.Second)
 			s := snapshot(t, p)
 			text := s.String()
@@ -143,13 +137,11 @@ func TestWebtasksInstructionReadsApart(t *testing.T) {
 // rectangle"), and acting on it through its ref lands, on both read paths.
 func TestWebtasksDragHandlesAndShapes(t *testing.T) {
 	t.Parallel()
-	for _, path := range []string{"fast", "ax"} {
-		t.Run(path, func(t *testing.T) {
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
 			t.Parallel()
 			p := open(t, "webtasks-drag-shapes.html")
-			if path == "ax" {
-				rodagent.UseAXTree(p)
-			}
+			rp.set(p)
 			ctx := testCtx(t, 30*time.Second)
 			s := snapshot(t, p)
 			apple, cherry := refByName(t, s, "Apple"), refByName(t, s, "Cherry")
@@ -208,13 +200,11 @@ func lineWith(text, part string) int {
 // a passage is in the snapshot line, on both read paths.
 func TestWebtasksLongValueShowsItsEnd(t *testing.T) {
 	t.Parallel()
-	for _, path := range []string{"fast", "ax"} {
-		t.Run(path, func(t *testing.T) {
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
 			t.Parallel()
 			p := open(t, "webtasks-task-panel.html")
-			if path == "ax" {
-				rodagent.UseAXTree(p)
-			}
+			rp.set(p)
 			s := snapshot(t, p)
 			notes := refNamed(t, s, "textbox", "Notes")
 			line := lines(s.String())[lineWith(s.String(), notes)]
@@ -230,13 +220,11 @@ func TestWebtasksLongValueShowsItsEnd(t *testing.T) {
 // are in the delta, and the one for the right post acts, on both read paths.
 func TestWebtasksMoreMenuOpensItems(t *testing.T) {
 	t.Parallel()
-	for _, path := range []string{"fast", "ax"} {
-		t.Run(path, func(t *testing.T) {
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
 			t.Parallel()
 			p := open(t, "webtasks-more-menu.html")
-			if path == "ax" {
-				rodagent.UseAXTree(p)
-			}
+			rp.set(p)
 			ctx := testCtx(t, 30*time.Second)
 			s := snapshot(t, p)
 			text := s.String()
@@ -264,6 +252,64 @@ func TestWebtasksMoreMenuOpensItems(t *testing.T) {
 			}
 			if s = snapshot(t, p); !strings.Contains(s.String(), `"mute @bob"`) {
 				t.Errorf("the menu item did not act:\n%s", s)
+			}
+		})
+	}
+}
+
+// A board of look-alike cells (a game's squares, a plot's points) reads
+// as a grid: each cell's line says its row and column, so "row 2, column
+// 3" names one ref; a mark drawn from an icon class reads in the sentence
+// that shows it. On both read paths.
+func TestWebtasksBoardCellsCarryTheirPlace(t *testing.T) {
+	t.Parallel()
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, "webtasks-board.html")
+			rp.set(p)
+			s := snapshot(t, p)
+			text := s.String()
+			if !strings.Contains(text, "[icon skip forward]") {
+				t.Errorf("the icon in the instruction is not read:\n%s", text)
+			}
+			var cell string
+			for _, r := range s.Refs {
+				if r.Cell == "row 2/3, col 3/3" {
+					cell = r.Ref
+				}
+			}
+			if at := lineWith(text, cell+" "); cell == "" || at < 0 || !strings.Contains(lines(text)[at], "at row 2/3, col 3/3") {
+				t.Fatalf("no cell at row 2, col 3 on its line:\n%s", text)
+			}
+			if _, err := p.Click(testCtx(t, 30*time.Second), cell); err != nil {
+				t.Fatalf("Click %s: %v", cell, err)
+			}
+			if s = snapshot(t, p); !strings.Contains(s.String(), `"took row 2 col 3"`) {
+				t.Errorf("the click did not take the cell:\n%s", s)
+			}
+		})
+	}
+}
+
+// An icon with no box yet (a hover swapped its image, not yet loaded) is
+// clicked once it has a box that holds still, within the deadline, rather
+// than failing with zero_rect at once.
+func TestWebtasksClickWaitsForABox(t *testing.T) {
+	t.Parallel()
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, "webtasks-board.html")
+			rp.set(p)
+			s := snapshot(t, p)
+			like := refByName(t, s, "Like")
+			eval(t, p, "shrinkLike()", nil)
+			if _, err := p.Click(testCtx(t, 30*time.Second), like); err != nil {
+				t.Fatalf("Click %s: %v", like, err)
+			}
+			if s = snapshot(t, p); !strings.Contains(s.String(), `"liked"`) {
+				t.Errorf("the click did not land:\n%s", s)
 			}
 		})
 	}

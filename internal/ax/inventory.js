@@ -267,8 +267,19 @@
     return false;
   }
 
-  const ICON = /(?:^|\s)(?:fa[srlbd]?|icon|glyphicon|bi|mdi|ti|ion|las?|octicon|codicon)-([a-z][a-z0-9-]*)/;
+  const ICON = /(?:^|\s)(?:ui-icon|fa[srlbd]?|icon|glyphicon|bi|mdi|ti|ion|las?|octicon|codicon)-([a-z][a-z0-9-]*)/;
   const GENERIC_CLASS = /^(fa[srlbd]?|icon|btn|button|ui|is-|has-|js-|active|selected)$|[0-9a-f]{5,}|^css-|^sc-|^jsx-/;
+
+  // iconIn is the name of the icon an empty element draws from its class
+  // (ui-icon-seek-end, fa-trash): a person reads the picture in the
+  // sentence or beside the item it marks ("the item with the ⏭ icon").
+  function iconIn(el) {
+    const c = typeof el.className === 'string' ? el.className : '';
+    if (!c.includes('icon') && !c.includes('fa-')) return '';
+    const m = ICON.exec(c);
+    if (!m || /^(solid|regular|light|brands|fw|lg|xs|sm|[0-9]x)$/.test(m[1]) || !el.checkVisibility(VISIBILITY)) return '';
+    return m[1].replace(/[-_]+/g, ' ');
+  }
 
   // describe names a clickable that has no accessible name the way a person
   // would point at it: its text, title, alt, description, an icon's name
@@ -1062,7 +1073,8 @@
         // a leaf: its text goes in now, in the order the stack would give it
         if (tsink) {
           if (block) tsink.parts.push(' ');
-          if (shown) for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) tsink.parts.push(c.data);
+          if (shown) { for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) tsink.parts.push(c.data); }
+          else if (!el.firstChild) { const i = iconIn(el); if (i) tsink.parts.push(' [icon ' + i + '] '); }
           if (block || tag === 'br') tsink.parts.push(' ');
         }
         continue;
