@@ -155,11 +155,14 @@ func (p *Page) settledHit(ctx context.Context, action string, t *target, obj *pr
 	if err != nil {
 		return input.Point{}, p.actionErr(ctx, action, t.handle, err)
 	}
-	if v.motion == "" && v.ok && p.stableCheck() {
+	if v.motion == "" && p.stableCheck() {
 		// The judge re-bases the click point on the box as it is when the
 		// judge runs, so a box that moved after its quads were read (an
 		// animation that ended in between: no motion left to see) passes a
-		// point the press, made on the old quads, would not hit.
+		// point the press, made on the old quads, would not hit. A target
+		// found covered is read again too: one a script slides into place
+		// (jQuery's animate, no CSS animation to see) is covered only until
+		// it stops.
 		q, err := p.quadsNow(ctx, action, t, obj)
 		if err != nil {
 			return input.Point{}, p.actionErr(ctx, action, t.handle, err)

@@ -20,8 +20,9 @@ import (
 // click point would reach. elementFromPoint answers as the browser's mouse
 // targeting does: a pseudo-element's box and a text node belong to their
 // element, pointer-events:none lets the press through. The target counts
-// when the hit is the target, inside it (shadow trees included: open ones are
-// descended into) or a label of it. Anything else covers it, and is named by
+// when the hit is the target, inside it in the flat tree (open shadow trees
+// are descended into, and a host's light children count where their slot
+// puts them) or a label of it. Anything else covers it, and is named by
 // the topmost foreign element: the hit's ancestor just below the lowest one
 // it shares with the target, so a cookie banner is named, not the landmark
 // that holds both.
@@ -35,7 +36,7 @@ import (
 const judgeJS = `function (x, y, qx, qy) {
 	const self = this;
 ` + movesJS + `
-	const up = n => (n.nodeType === 11 && n.host) ? n.host : n.parentNode;
+	const up = n => n.assignedSlot || ((n.nodeType === 11 && n.host) ? n.host : n.parentNode);
 	const within = (n, anc) => { for (; n; n = up(n)) if (n === anc) return true; return false; };
 	const tag = el => {
 		let s = el.tagName ? el.tagName.toLowerCase() : 'node';
@@ -64,7 +65,13 @@ const judgeJS = `function (x, y, qx, qy) {
 	}
 	if (!hit) return {motion, ok: false, desc: 'nothing at its click point'};
 	if (within(hit, self)) return {motion, ok: true};
-	for (let n = hit; n; n = up(n)) if (n.tagName === 'LABEL' && n.control === self) return {motion, ok: true};
+	for (let n = hit; n; n = up(n)) if (n.tagName === 'LABEL' && n.control && within(self, n.control)) return {motion, ok: true};
+	// A press on a host's own light text (a custom button's label, slotted
+	// into the control inside its shadow tree) hits the host, yet the event
+	// travels the flat tree through the slot and reaches the control.
+	if (hit.shadowRoot && within(self, hit)) {
+		for (const c of hit.childNodes) if (c.assignedSlot && within(c.assignedSlot, self)) return {motion, ok: true};
+	}
 	let cover = hit;
 	for (let n = hit; n; n = up(n)) { if (n.nodeType === 1 && within(self, n)) break; if (n.nodeType === 1) cover = n; }
 	window.__rodagentCover = cover;
@@ -93,7 +100,7 @@ const movesJS = `
 // that moves the target has not started yet: its first frames hold it still.
 const pendingJS = `function () {
 	const self = this;
-	const up = n => (n.nodeType === 11 && n.host) ? n.host : n.parentNode;
+	const up = n => n.assignedSlot || ((n.nodeType === 11 && n.host) ? n.host : n.parentNode);
 	const within = (n, anc) => { for (; n; n = up(n)) if (n === anc) return true; return false; };
 ` + movesJS + `
 	return new Promise(r => requestAnimationFrame(() => r(document.getAnimations().some(a =>

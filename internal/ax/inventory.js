@@ -637,6 +637,7 @@
   // Strings repeated on many rows (landmarks, tables) go out once, in a
   // table; rows carry their index (0 for none).
   let strs = [], sid = new Map();
+  let described = new Set(); // weak refs of this walk named by describe(): no text of their own
   function intern(s) {
     if (!s) return 0;
     let i = sid.get(s);
@@ -688,6 +689,15 @@
   function ownText(el) {
     for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && NONSPACE.test(c.data)) return true;
     return false;
+  }
+
+  // boxed is el or its nearest ancestor in the flat tree that has a box of
+  // its own (a slot, display: contents, has none).
+  function boxed(el) {
+    for (let n = el; n; n = n.assignedSlot || (n.parentNode && n.parentNode.nodeType === 11 ? n.parentNode.host : n.parentNode)) {
+      if (n.nodeType === 1 && getComputedStyle(n).display !== 'contents') return n;
+    }
+    return el;
   }
 
   // spaced: el has text of its own, or a space between its children
@@ -818,18 +828,30 @@
   // signals made one (a focusable suggestion list, a list with a listener)
   // when clickables were found inside it and all its text is theirs: a
   // person sees the suggestions, not the list. The refs inside move up to
-  // what held it.
+  // what held it. So does the wrapper of one control that says nothing the
+  // control does not (a custom element's host with a listener around the
+  // button in its shadow tree, a list item with a handler around its one
+  // link): its only ref inside has its name, or it has no text at all. (A
+  // wrapper with a role of its own, a tab around its link, says what the
+  // control does not: its role and state.)
   function dropCovered(rows, cand, weakRefs) {
     const inner = new Map(); // key of a weak ref → elements of the refs right inside it
+    const innerName = new Map(); // key of a weak ref → the name of its one ref inside
     const weakKeys = new Set(weakRefs.map(keyOf));
     for (const r of rows) if (r[0] === 0 && weakKeys.has(r[17])) {
       let a = inner.get(r[17]);
       if (!a) inner.set(r[17], a = new Set());
       a.add(S.els[r[2]]);
+      innerName.set(r[17], r[4]);
     }
     if (!inner.size) return;
     const drop = new Map(); // key → the up of its row
-    for (const r of rows) if (r[0] === 0 && inner.has(r[2]) && !cName(S.els[r[2]]).trim() && onlyControls(S.els[r[2]], inner.get(r[2]))) drop.set(r[2], r[17]);
+    for (const r of rows) {
+      if (r[0] !== 0 || !inner.has(r[2])) continue;
+      const el = S.els[r[2]], set = inner.get(r[2]);
+      if (!cName(el).trim() && onlyControls(el, set)) drop.set(r[2], r[17]);
+      else if (set.size === 1 && !el.hasAttribute('role') && (r[4] === innerName.get(r[2]) || !NONSPACE.test(el.textContent) && described.has(el))) drop.set(r[2], r[17]);
+    }
     if (!drop.size) return;
     const upOf = k => { while (drop.has(k)) k = drop.get(k); return k; };
     let w = 0, c = 0;
@@ -884,6 +906,7 @@
     const L = listened();
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
+    described = new Set();
     let closed = false, heading = '';
     // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink,
     // region, positionedRegion]: the last two are where the parent's in-flow content shows and where its
@@ -1016,7 +1039,7 @@
         if (isRef === 'named') {
           if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
           if (rrole === 'generic' && (mouseAnchor(el) || (tag === 'a' && !el.hasAttribute('href') && L.hot.has(el)))) rrole = 'link';
-          if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') name = describe(el);
+          if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') { name = describe(el); described.add(el); }
           weakRefs.push(el);
         }
         // An empty, unnamed cell of a grid outside the tab order (a date
@@ -1067,9 +1090,18 @@
         if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
       }
       const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
-      const shown = tsink && spaced(el.shadowRoot || el) && el.checkVisibility(VISIBILITY);
+      // A slot shows what the host put in it (or, when nothing, its own
+      // fallback children): the walk reads a host's light children there,
+      // in the order and inside the refs and text blocks a person sees them
+      // in (the flat tree, as the AX tree reads it), not after the shadow
+      // tree. A slot has no box of its own (display: contents): whether its
+      // text shows is its nearest boxed ancestor's.
+      const slotted = tag === 'slot' ? el.assignedNodes() : null;
+      const flat = slotted && slotted.length ? slotted : null;
+      const shown = tsink && (flat ? flat.some(c => c.nodeType === 3 && c.data.length) && boxed(el).checkVisibility(VISIBILITY)
+        : spaced(el.shadowRoot || el) && el.checkVisibility(VISIBILITY));
       const block = tsink && cs && !INLINE.has(disp);
-      if (!el.firstElementChild && !el.shadowRoot) {
+      if (!flat && !el.firstElementChild && !el.shadowRoot) {
         // a leaf: its text goes in now, in the order the stack would give it
         if (tsink) {
           if (block) tsink.parts.push(' ');
@@ -1080,14 +1112,14 @@
         continue;
       }
       if (block || (tag === 'br' && tsink)) stack.push([' ', tsink]);
-      if (el.shadowRoot) {
-        // Light children of a host reach the reading through their slots;
-        // refs among them count where they stand, as the AX tree sees them.
-        shadows.push(el.shadowRoot); // a document observer does not see into shadow trees
-        const kids = el.children;
-        for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, null, childRegion, childPos]);
-      }
-      for (let c = (el.shadowRoot || el).lastChild; c; c = c.previousSibling) {
+      if (el.shadowRoot) shadows.push(el.shadowRoot); // a document observer does not see into shadow trees
+      if (flat) {
+        for (let i = flat.length - 1; i >= 0; i--) {
+          const c = flat[i];
+          if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos]);
+          else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
+        }
+      } else for (let c = (el.shadowRoot || el).lastChild; c; c = c.previousSibling) {
         if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos]);
         else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
       }
