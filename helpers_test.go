@@ -183,8 +183,12 @@ func openIsolated(t testing.TB, u string) *rodagent.Page {
 // eval runs a JS expression in the page's main frame and decodes its JSON value into out.
 func eval(t testing.TB, p *rodagent.Page, expr string, out any) {
 	t.Helper()
+	// Bounded: a page that never gets ready (a custom element never
+	// defined) fails its test, not the whole package at go test's timeout.
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
 	res, err := proto.RuntimeEvaluate{Expression: "(async () => JSON.stringify(await (" + expr + ")))()", ReturnByValue: true,
-		AwaitPromise: true}.Call(p.Rod())
+		AwaitPromise: true}.Call(p.Rod().Context(ctx))
 	if err != nil {
 		t.Fatalf("eval %s: %v", expr, err)
 	}
