@@ -121,7 +121,7 @@ func TestAccnameMatchesChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	script := "(async () => { await " + accnameSettleJS + "; return JSON.stringify(" + fmt.Sprintf(accnameCheckJS, src) + "); })()"
-	pages := sweepPages(accnamePages(t), 65)
+	pages := sweepPages(accnamePages(t), 35)
 	queue := make(chan string, len(pages))
 	for _, path := range pages {
 		if only := os.Getenv("ACCNAME_ONLY"); only == "" || strings.Contains(path, only) {
@@ -160,7 +160,9 @@ func TestAccnameMatchesChromium(t *testing.T) {
 	}
 	_ = g.Wait()
 	t.Logf("%d elements on %d pages: %d role and %d name differences from Chromium", n, len(pages), roles, names)
-	if n < 3000 && os.Getenv("ACCNAME_ONLY") == "" {
+	// a floor, so a harness that silently compares nothing fails (the plain
+	// run's 35 pages hold about 2,700 elements; -sweep's all of them, more)
+	if n < 2000 && os.Getenv("ACCNAME_ONLY") == "" {
 		t.Errorf("only %d elements compared", n)
 	}
 	// The bound: see BENCHMARKS.md ("Roles and names without the flag").

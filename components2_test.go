@@ -150,14 +150,34 @@ var componentTasks = []agentTask{
 
 func TestComponentAgentTasks(t *testing.T) {
 	t.Parallel()
-	for _, tc := range componentTasks {
-		for _, rp := range readPaths {
+	for i, tc := range componentTasks {
+		for _, rp := range taskPaths(i, len(componentTasks), 10) {
 			t.Run(rp.name+"/"+strings.TrimPrefix(tc.page, "components/"), func(t *testing.T) {
 				t.Parallel()
 				runAgentTask(t, tc, rp.set)
 			})
 		}
 	}
+}
+
+// taskPaths are the read paths the i-th of n tasks runs on: the fast path
+// always, the AX-tree path for a spread of keep of them; -sweep (what .ci/run
+// passes) runs every task on both. (Every task on both paths takes the
+// package past go test's default 10-minute timeout on 2 cores.)
+func taskPaths(i, n, keep int) []struct {
+	name string
+	set  func(*rodagent.Page)
+} {
+	idx := make([]string, n)
+	for k := range idx {
+		idx[k] = fmt.Sprint(k)
+	}
+	for _, k := range sweepPages(idx, keep) {
+		if k == fmt.Sprint(i) {
+			return readPaths
+		}
+	}
+	return readPaths[:1]
 }
 
 func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {

@@ -82,8 +82,8 @@ var componentTasks3 = []agentTask{
 
 func TestComponentAgentTasks3(t *testing.T) {
 	t.Parallel()
-	for _, tc := range componentTasks3 {
-		for _, rp := range readPaths {
+	for i, tc := range componentTasks3 {
+		for _, rp := range taskPaths(i, len(componentTasks3), 6) {
 			t.Run(rp.name+"/"+strings.TrimPrefix(tc.page, "components3/"), func(t *testing.T) {
 				t.Parallel()
 				runAgentTask(t, tc, rp.set)

@@ -369,7 +369,10 @@ const navBarrierJS = `0`
 // renderer makes sure its navigation request, if any, has arrived; a
 // document that goes away under that round trip is a navigation too.
 func (p *Page) afterInput(ctx context.Context, m navMark) (bool, string) {
-	bctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	// Bounded, for a page whose main thread is stuck; long enough that a
+	// renderer slowed by a busy machine still answers (at 500 ms a form's
+	// submit under load read as no navigation).
+	bctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	_, err := proto.RuntimeEvaluate{Expression: navBarrierJS}.Call(p.main.Bind(bctx))
 	cancel()
 	p.mu.Lock()
