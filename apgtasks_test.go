@@ -328,8 +328,8 @@ func apgTasks() []apgTask {
 	}
 }
 
-// TestAPGAgentTasks runs a spread of the tasks on the fast read path (half
-// of them) and on the AX-tree path (eight); -sweep (what .ci/run passes)
+// TestAPGAgentTasks runs a spread of the tasks on the fast read path
+// (twelve) and on the AX-tree path (five); -sweep (what .ci/run passes)
 // runs every task on both: each task is a page of its own, and the whole set
 // on both paths takes minutes on 2 cores, which would take the package past
 // go test's default 10-minute timeout.
@@ -341,10 +341,10 @@ func TestAPGAgentTasks(t *testing.T) {
 		goals[i] = tc.goal
 	}
 	on := map[string]map[string]bool{"fast": {}, "axtree": {}}
-	for _, g := range sweepPages(goals, (len(goals)+1)/2) {
+	for _, g := range sweepPages(goals, 12) {
 		on["fast"][g] = true
 	}
-	for _, g := range sweepPages(goals, 8) {
+	for _, g := range sweepPages(goals, 5) {
 		on["axtree"][g] = true
 	}
 	for _, tc := range tasks {

@@ -83,7 +83,7 @@ var componentTasks3 = []agentTask{
 func TestComponentAgentTasks3(t *testing.T) {
 	t.Parallel()
 	for i, tc := range componentTasks3 {
-		for _, rp := range taskPaths(i, len(componentTasks3), 6) {
+		for _, rp := range taskPaths(i, len(componentTasks3), 4) {
 			t.Run(rp.name+"/"+strings.TrimPrefix(tc.page, "components3/"), func(t *testing.T) {
 				t.Parallel()
 				runAgentTask(t, tc, rp.set)

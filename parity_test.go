@@ -30,7 +30,7 @@ func TestFastPathMatchesAXTree(t *testing.T) {
 			})
 		})
 	}
-	for _, path := range sweepPages(apgPages(t), 10) {
+	for _, path := range sweepPages(apgPages(t), 6) {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
 			compareReadPaths(t, path, func(p *rodagent.Page) { apgSettled(t, p); pageQuiet(t, p) })
