@@ -36,3 +36,11 @@ func BreakOnNextEvent(p *Page) {
 		_ = e.URL
 	}, p.markBroken)
 }
+
+// ScriptSends reports how many walks of p had to send the inventory script
+// because the frame's world did not hold it (ax.InstallInventory missed it).
+func ScriptSends(p *Page) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.path.sent
+}

@@ -89,6 +89,7 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 		}
 		p.emulateChild(ctx, child)
 		_ = ax.InstallListenerRecord(bc)
+		_ = ax.InstallInventory(bc)
 		_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(bc)
 	})
 }

@@ -44,6 +44,7 @@ const (
 type readPath struct {
 	computed bool   // roles and names from Chromium's computedRole/computedName
 	logged   string // the source last logged for this page
+	sent     int    // walks that had to send the inventory script (the early install missed a world)
 }
 
 // sourceOf names the path that read inv: the main frame's, followed by the
@@ -143,9 +144,10 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 		}
 		p.mu.Lock()
 		computed := p.path.computed
-		installed := ff.walk != nil // an earlier walk installed the script in this world
 		p.mu.Unlock()
-		w, err := ax.WalkFrame(ctx, bc, world, settle, computed, installed)
+		// The world holds the inventory already: registered for every new
+		// document (ax.InstallInventory), or installed by an earlier walk.
+		w, err := ax.WalkFrame(ctx, bc, world, settle, computed, true)
 		switch {
 		case errors.Is(err, ax.ErrContextGone):
 			p.forgetWorld(ff)
@@ -170,6 +172,11 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 				return nil, err
 			}
 			continue
+		}
+		if w.Sent {
+			p.mu.Lock()
+			p.path.sent++
+			p.mu.Unlock()
 		}
 		ff.walk = w
 		return w, nil
@@ -207,7 +214,7 @@ func (p *Page) world(ctx context.Context, f frameInfo) (proto.RuntimeExecutionCo
 	if w != 0 {
 		return w, nil
 	}
-	res, err := proto.PageCreateIsolatedWorld{FrameID: f.id, WorldName: "rodagent"}.Call(f.sess.Bind(ctx))
+	res, err := proto.PageCreateIsolatedWorld{FrameID: f.id, WorldName: ax.WorldName}.Call(f.sess.Bind(ctx))
 	if err != nil {
 		if session.IsSessionGone(err) {
 			return 0, fmt.Errorf("%w: %w", errFrameGone, err)

@@ -130,6 +130,8 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		func() error { return p.armAutoAttach(ctx, p.main) },
 		// which elements scripts made clickable, seen from the page's world
 		func() error { return ax.InstallListenerRecord(bc) },
+		// the inventory, compiled in its isolated world as each document starts
+		func() error { return ax.InstallInventory(bc) },
 		func() error { return p.netSetup(ctx, p.main) },
 	}
 	for _, js := range b.cfg.initScripts {

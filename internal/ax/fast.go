@@ -37,6 +37,29 @@ S.acc = S.acc || ACC;
 return S;
 })())`
 
+// WorldName names the library's isolated world in every frame: the world
+// InstallInventory registers the inventory in, and the one the snapshot
+// code asks Page.createIsolatedWorld for (Chromium keeps one world per
+// frame and name, so both reach the same world).
+const WorldName = "rodagent"
+
+// InstallInventory registers the inventory script in the isolated world
+// WorldName of every new document of the target behind c (its same-process
+// frames included), and runs it at once in the documents already open. The
+// first look at a document then finds the script parsed and installed: it
+// sends no 100 KB script, and V8 has parsed it and run its top level
+// already (about 40 ms of a cold look on the 6,000-control page, plus a
+// round trip's wait); the functions the walk calls are still compiled on
+// their first call, as V8 compiles lazily. The script only defines
+// functions (no DOM access, no observer, no listener: those come with the
+// first walk), and an isolated world is invisible to the page's scripts.
+// A document that misses it (a session set up before, a failed
+// registration) is served by sending the script with the walk, as before.
+func InstallInventory(c proto.Client) error {
+	_, err := proto.PageAddScriptToEvaluateOnNewDocument{Source: installJS + ";", WorldName: WorldName, RunImmediately: true}.Call(c)
+	return err
+}
+
 // The expressions the fast path evaluates in a frame's isolated world. The
 // script installs itself on first use and is reused after.
 // (With settle, the page first renders what the last action set off.)
@@ -53,7 +76,7 @@ var (
 	// script (about 100 KB) is not sent again with every full look.
 	walkAgainExpr = fmt.Sprintf(`(async (settle, computed, ev) => {
 	const S = globalThis.__rodagent;
-	if (!S || !S.acc) throw new Error('__rodagent missing');
+	if (!S || !S.acc || S.v !== 2) throw new Error('__rodagent missing');
 	S.ev = ev;
 	S.acc.computed = computed;
 	S.acc.reset();
@@ -69,13 +92,23 @@ var (
 })`, AllIDsUpTo)
 )
 
-// textExpr reads only the page text of a frame (one read from the AX tree).
-var textExpr = fmt.Sprintf(`((ev) => {
+// textExpr reads only the page text of a frame (one read from the AX
+// tree); textAgainExpr does so in a world that already holds the inventory.
+var (
+	textExpr = fmt.Sprintf(`((ev) => {
 	const S = %s;
 	S.ev = ev;
 	S.acc.reset();
 	return S.pack(S.walk({textOnly: true, pointer: true}));
 })`, installJS)
+	textAgainExpr = `((ev) => {
+	const S = globalThis.__rodagent;
+	if (!S || !S.acc || S.v !== 2) throw new Error('__rodagent missing');
+	S.ev = ev;
+	S.acc.reset();
+	return S.pack(S.walk({textOnly: true, pointer: true}));
+})`
+)
 
 // TextFrame reads the page text of the frame behind world ctxID with the
 // in-page rules, keyed by the backend node id of the element holding each
@@ -86,7 +119,10 @@ var textExpr = fmt.Sprintf(`((ev) => {
 // items with the name a person would give them: the AX path makes refs of
 // them too.
 func TextFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID) (map[proto.DOMBackendNodeID]Item, error) {
-	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%q)", textExpr, ListenerEvent))
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%q)", textAgainExpr, ListenerEvent))
+	if errors.Is(err, ErrNoInventory) {
+		payload, text, ids, err = evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%q)", textExpr, ListenerEvent))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -133,6 +169,7 @@ type Walk struct {
 	Unsupported string // the browser lacks computedRole: use the AX tree
 	Cold        bool   // the AX context was not alive: prime it and walk again
 	Full        bool   // (delta) the change was too wide: walk again
+	Sent        bool   // the world lacked the inventory: the walk sent the script along
 	at          map[int]int
 }
 
@@ -159,9 +196,9 @@ type walkPayload struct {
 // settle, the page first renders one frame (the look follows an action).
 // With computed, roles and names are Chromium's Element.computedRole and
 // computedName (the browser must expose them) instead of the page-side
-// computation of accname.js. With installed, the world is known to hold the
-// inventory already (an earlier walk there succeeded), so the script itself
-// is sent only if it turns out missing.
+// computation of accname.js. With installed, the world is expected to hold
+// the inventory already (InstallInventory put it there, or an earlier walk
+// did), so the script itself is sent only if it turns out missing.
 func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle, computed, installed bool) (*Walk, error) {
 	if installed {
 		w, err := walkFrame(ctx, c, ctxID, walkAgainExpr, settle, computed)
@@ -169,7 +206,11 @@ func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 			return w, err
 		}
 	}
-	return walkFrame(ctx, c, ctxID, walkExpr, settle, computed)
+	w, err := walkFrame(ctx, c, ctxID, walkExpr, settle, computed)
+	if w != nil {
+		w.Sent = true
+	}
+	return w, err
 }
 
 func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, expr string, settle, computed bool) (*Walk, error) {
