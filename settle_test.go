@@ -106,6 +106,15 @@ func TestSettleRecordLooksNative(t *testing.T) {
 	if len(got) != len(want) {
 		t.Fatalf("got %d functions, want %d", len(got), len(want))
 	}
+	var this []bool
+	eval(t, p, `Promise.all([
+		new Promise(r => requestAnimationFrame(function () { 'use strict'; r(this === undefined); })),
+		new Promise(r => setTimeout(function () { 'use strict'; r(this === window); }, 0)),
+		new Promise(r => { const id = setTimeout(() => r(false), 0); clearTimeout(id); setTimeout(() => r(true), 20); }),
+	])`, &this)
+	if fmt.Sprint(this) != "[true true true]" {
+		t.Errorf("callbacks see this as from the browser, and clearTimeout cancels: got %v", this)
+	}
 	for _, f := range got {
 		if f.Source != "function "+f.Name+"() { [native code] }" || f.Length != want[f.Name] || f.Proto || !f.Own {
 			t.Errorf("%s shows the record to the page: %+v", f.Name, f)

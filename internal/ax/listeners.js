@@ -126,6 +126,7 @@
   // started and never stops holds that action's look at most (settle.js
   // bounds it), never a later action's; and no work counts past EXPIRE.
   (() => { // its own scope: its names stay apart from the listener record's
+    'use strict'; // a frame callback gets this === undefined, as from the browser
     const W = globalThis, apply = Reflect.apply;
     const perf = W.performance, perfNow = Performance.prototype.now;
     const now = () => perfNow.call(perf);
