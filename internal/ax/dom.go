@@ -52,6 +52,10 @@ type DOMIndex struct {
 	Order []proto.DOMBackendNodeID // elements in document order
 	Docs  []DocInfo
 	Texts []DOMText // text nodes with something to read, in document order
+	// TextParent is the element each text node sits in: the AX tree shows
+	// a text node under its nearest ancestor the tree includes, which is not
+	// always its element.
+	TextParent map[proto.DOMBackendNodeID]proto.DOMBackendNodeID
 }
 
 // DOMText is a text node and the element it sits in.
@@ -66,7 +70,7 @@ var SnapshotStyles = []string{"cursor", "overflow-x", "overflow-y", "position"}
 
 // IndexDOM reads a DOMSnapshot.captureSnapshot result (taken with SnapshotStyles).
 func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
-	idx := &DOMIndex{Nodes: map[proto.DOMBackendNodeID]DOMInfo{}}
+	idx := &DOMIndex{Nodes: map[proto.DOMBackendNodeID]DOMInfo{}, TextParent: map[proto.DOMBackendNodeID]proto.DOMBackendNodeID{}}
 	if r == nil {
 		return idx
 	}
@@ -120,6 +124,7 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 			if ni < len(n.NodeType) && n.NodeType[ni] == 3 && ni < len(n.NodeValue) && ni < len(n.ParentIndex) {
 				if v := collapse(str(n.NodeValue[ni])); v != "" && n.ParentIndex[ni] >= 0 {
 					idx.Texts = append(idx.Texts, DOMText{Parent: n.BackendNodeID[n.ParentIndex[ni]], Value: v})
+					idx.TextParent[id] = n.BackendNodeID[n.ParentIndex[ni]]
 				}
 				continue
 			}

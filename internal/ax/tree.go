@@ -7,10 +7,12 @@
 package ax
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/ysmood/gson"
 )
 
 // Kind tells what an Item is.
@@ -208,6 +210,12 @@ func flatten(nodes []*proto.AccessibilityAXNode, clickable func(proto.DOMBackend
 	}
 	w := walker{byID: byID, items: make([]Item, 0, len(nodes)/8), clickable: clickable, dom: dom, texts: texts,
 		seen: make(map[proto.AccessibilityAXNodeID]bool, len(nodes))}
+	if dom != nil && texts != nil {
+		w.inTree = make(map[proto.DOMBackendNodeID]bool, len(nodes))
+		for _, n := range nodes {
+			w.inTree[n.BackendDOMNodeID] = true
+		}
+	}
 	w.walk(root, frameCtx{counts: map[string]int{}}, 0)
 	return w.items
 }
@@ -220,6 +228,29 @@ type walker struct {
 	items     []Item
 	heading   string // text of the last heading seen, for context
 	seen      map[proto.AccessibilityAXNodeID]bool
+	inTree    map[proto.DOMBackendNodeID]bool // elements the AX tree has a node for (with a DOM snapshot and page text)
+}
+
+// absentClickable places a clickable the in-page read found (a span with a
+// pointer cursor and nothing else) that Chromium keeps no AX node for: its
+// text shows in the tree under an ancestor, and the clickable goes where
+// that text stands, as on the fast path, walked as a node of its own.
+func (w *walker) absentClickable(n *proto.AccessibilityAXNode, c frameCtx, level int) {
+	if w.inTree == nil || c.inRef || str(n.Role) != "StaticText" {
+		return
+	}
+	var at proto.DOMBackendNodeID
+	for e, k := w.dom.TextParent[n.BackendDOMNodeID], 0; e != 0 && !w.inTree[e] && k < 8; e, k = w.dom.Nodes[e].Parent, k+1 {
+		if it, ok := w.texts[e]; ok && it.Kind == KindRef && !it.nested {
+			at = e // the outermost counts
+		}
+	}
+	if at == 0 {
+		return
+	}
+	w.inTree[at] = true // placed once
+	w.walk(&proto.AccessibilityAXNode{NodeID: proto.AccessibilityAXNodeID(fmt.Sprintf("dom-%d", at)), BackendDOMNodeID: at,
+		Role: &proto.AccessibilityAXValue{Type: proto.AccessibilityAXValueTypeRole, Value: gson.New("generic")}}, c, level)
 }
 
 // frameCtx is what a node inherits from its significant ancestors.
@@ -243,6 +274,7 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		return
 	}
 	w.seen[n.NodeID] = true
+	w.absentClickable(n, c, level)
 	role := str(n.Role)
 	weak, isWeak := w.texts[n.BackendDOMNodeID]
 	// The in-page walk decides where its clickables stand, inside a weaker
