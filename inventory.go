@@ -279,21 +279,33 @@ func (p *Page) localNode(ctx context.Context, f frameInfo, local int) (proto.DOM
 	return id, err
 }
 
-// settleJS is the inventory's settle for frames read from the AX tree: one
-// rendered frame and the tasks after it, at most 100 ms, none when hidden.
-const settleJS = `document.visibilityState !== 'visible' ? true : Promise.race([
+// frameJS lets the page run the tasks an input queued: one rendered frame
+// and the tasks after it, at most 100 ms, none when hidden.
+const frameJS = `document.visibilityState !== 'visible' ? true : Promise.race([
 	new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 0))),
 	new Promise(r => setTimeout(() => r(true), 100)),
 ])`
 
-// settle lets frame f render what the last action set off before it is read
-// (the in-page inventory does this itself).
+// settle lets frame f render what the last action set in motion before it
+// is read from the AX tree (the in-page inventory does this itself): the
+// timers, animation frames and animations it started, at most 1.5 s (see
+// internal/ax/settle.js).
 func (p *Page) settle(ctx context.Context, f frameInfo) {
+	p.runInWorld(ctx, f, ax.SettleExpr())
+}
+
+// nextTasks lets frame f run the tasks an input queued (a form submits from
+// a task), so what they start has been asked for.
+func (p *Page) nextTasks(ctx context.Context, f frameInfo) {
+	p.runInWorld(ctx, f, frameJS)
+}
+
+func (p *Page) runInWorld(ctx context.Context, f frameInfo, expr string) {
 	w, err := p.world(ctx, f)
 	if err != nil {
 		return
 	}
-	_, _ = proto.RuntimeEvaluate{Expression: settleJS, ContextID: w, AwaitPromise: true}.Call(f.sess.Bind(ctx))
+	_, _ = proto.RuntimeEvaluate{Expression: expr, ContextID: w, AwaitPromise: true}.Call(f.sess.Bind(ctx))
 }
 
 // markActed records that the page was acted on: the next look waits for it

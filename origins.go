@@ -254,7 +254,7 @@ func (p *Page) guardNavigation(ctx context.Context, verb string, t *target, do f
 	}
 	// Let the tasks the input queued run (a form submits from a task), so a
 	// navigation it starts has been requested before the check below.
-	p.settle(ctx, p.mainFrameInfo())
+	p.nextTasks(ctx, p.mainFrameInfo())
 	blocked := func() error {
 		if p.net.blockSeq == seq {
 			return nil

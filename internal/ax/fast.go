@@ -34,6 +34,7 @@ var installJS = `(globalThis.__rodagent && globalThis.__rodagent.v === 2 ? globa
 ` + accnameJS + `
 const S = ` + inventoryJS + `;
 S.acc = S.acc || ACC;
+S.settleFor = ` + settleJS + `;
 return S;
 })())`
 

@@ -1365,15 +1365,11 @@
     return [q({pk, strs, gone, boxes}), encode(rows), pick];
   };
 
-  // settle resolves once the page has rendered a frame and run the tasks that
-  // follow it (frameworks commit and run effects there), so a look right
-  // after an action sees what the action set off. A hidden tab renders no
-  // frames: there it resolves at once; a frame that never comes is not
-  // waited for beyond 100 ms.
-  S.settle = () => document.visibilityState !== 'visible' ? Promise.resolve() : Promise.race([
-    new Promise(r => requestAnimationFrame(() => setTimeout(r, 0))),
-    new Promise(r => setTimeout(r, 100)),
-  ]);
+  // settle resolves once the page has rendered what the last action set off
+  // (a frame and the tasks after it, the timers and animations the action
+  // started; at most 1.5 s), so a look right after an action sees it.
+  // S.settleFor is settle.js, installed with this script.
+  S.settle = () => S.settleFor(S.ev);
 
   // node(k) is the element behind key k, for its backend node id.
   // A large read travels gzipped: CDP carries a big string slowly (about

@@ -15,6 +15,20 @@ import (
 //go:embed listeners.js
 var listenersJS string
 
+// settleJS is the wait a look does after an action, in the library's
+// isolated world; see its header comment.
+//
+//go:embed settle.js
+var settleJS string
+
+// SettleExpr evaluates, in the library's isolated world of a document, to a
+// promise that resolves once the page has rendered what the last action set
+// in motion (at most 1.5 s; see settle.js). The in-page inventory runs the
+// same wait itself before a delta.
+func SettleExpr() string {
+	return "(" + settleJS + ")(" + strconv.Quote(ListenerEvent) + ")"
+}
+
 // ListenerEvent is the name root of the DOM events through which the
 // inventory (isolated world) asks the listener record (main world) for the
 // elements that scripts made clickable. It is random per process, so a page

@@ -13,7 +13,10 @@
 //   EV+'p' on document: answer with EV+'a' on the document itself when
 //          handlers were added or removed since the last EV+'q';
 //   EV+'i' on document (cancelable): this record marks it handled, so a
-//          second copy of the script in the same document stands down.
+//          second copy of the script in the same document stands down;
+//   EV+'w' on document: answer with EV+'b' on the document when work an
+//          input set in motion is still pending (see "Motion" below), and
+//          then dispatch EV+'z' on it once that work is done or expired.
 (EV => {
   const doc = document;
   const Ev = Event; // the page may replace the global later
@@ -106,6 +109,181 @@
       propGetters.push(d.get);
     }
   }
+
+  // Motion: what an input set in motion, so a look after an action can wait
+  // for it (settle.js, in the asking world). A timer with a short delay, an
+  // interval, or an animation-frame callback is the input's when it was
+  // scheduled from the page's handlers of a trusted input event (or the
+  // microtasks, promise continuations and other events that follow, within
+  // WINDOW of the input), or from a callback that was itself the input's: a
+  // jQuery animation's rAF chain, a menu's 300 ms open delay, a transition's
+  // fallback timer. Callbacks of everything else (a clock's interval, a
+  // poller's timeout chain, a game loop started at load) are marked as not
+  // the input's, and so is what they schedule: they never hold a look.
+  // Work belongs to the burst of input it came from (an action's events
+  // follow each other closely; the next action's come after a look, which
+  // is QUIET or more later when the work held it): an interval an action
+  // started and never stops holds that action's look at most (settle.js
+  // bounds it), never a later action's; and no work counts past EXPIRE.
+  (() => { // its own scope: its names stay apart from the listener record's
+    'use strict'; // a frame callback gets this === undefined, as from the browser
+    const W = globalThis, apply = Reflect.apply;
+    const perf = W.performance, perfNow = Performance.prototype.now;
+    const now = () => perfNow.call(perf);
+    const nST = W.setTimeout, nCT = W.clearTimeout, nSI = W.setInterval, nCI = W.clearInterval;
+    const nRAF = W.requestAnimationFrame, nCAF = W.cancelAnimationFrame, nQM = W.queueMicrotask;
+    const WINDOW = 1200, QUIET = 1000, EXPIRE = 3000, SHORT = 1000;
+    // id -> {o: the input's time}; timers and frames number their ids apart.
+    const timers = Object.create(null), frames = Object.create(null);
+    let lastInput = -1, burst = -1, cur = null, waiting = false, expiry = 0;
+
+    const markInput = e => {
+      if (!e.isTrusted) return;
+      const t = now();
+      if (lastInput < 0 || t - lastInput >= QUIET) burst = t;
+      lastInput = t;
+    };
+    // (Boundary events come first on a move: a menu opens on mouseover; focus
+    // comes before focusin.)
+    for (const t of ['pointerover', 'mouseover', 'pointermove', 'mousemove', 'pointerdown', 'mousedown', 'pointerup', 'mouseup',
+      'click', 'dblclick', 'contextmenu', 'keydown', 'keyup', 'beforeinput', 'input', 'wheel', 'touchstart', 'touchend',
+      'blur', 'focus', 'focusin', 'dragstart', 'drop']) {
+      add.call(W, t, markInput, {capture: true, passive: true});
+    }
+
+    // originNow is the input the code running now works for, or -1.
+    function originNow() {
+      if (cur) return cur.o;
+      return lastInput >= 0 && now() - lastInput <= WINDOW ? lastInput : -1;
+    }
+    const fresh = tok => tok.o >= 0 && tok.o >= burst && now() - tok.o <= EXPIRE;
+
+    // (No for-of, spread or method calls on built-ins from here on: the page
+    // may have replaced them by the time this runs, and would see the calls.)
+    function busyIn(m) {
+      let b = false;
+      for (const id in m) {
+        if (fresh(m[id])) b = true;
+        else delete m[id];
+      }
+      return b;
+    }
+    const busy = () => busyIn(timers) | busyIn(frames);
+
+    // check tells a waiting asker when the input's work is over.
+    function check() {
+      if (!waiting) return;
+      try {
+        if (busy()) return armExpiry();
+      } catch (e) { /* answer done rather than hold the asker */ }
+      waiting = false;
+      dispatch.call(doc, new Ev(EV + 'z'));
+    }
+    const later = () => apply(nQM, W, [check]);
+    // forgetWork drops work the page cancelled; an id the page passes as an object
+    // is not looked up (that would call its toString).
+    function forgetWork(m, id) {
+      if (typeof id === 'number' && id in m) {
+        delete m[id];
+        if (waiting) later();
+      }
+    }
+
+    // armExpiry wakes check when the last pending work expires (a native
+    // timer: it is not the page's and is not tracked).
+    function armExpiry() {
+      let end = 0;
+      for (const id in timers) if (timers[id].o + EXPIRE > end) end = timers[id].o + EXPIRE;
+      for (const id in frames) if (frames[id].o + EXPIRE > end) end = frames[id].o + EXPIRE;
+      if (end <= expiry) return;
+      expiry = end;
+      apply(nST, W, [() => { expiry = 0; check(); }, end - now() + 1]);
+    }
+
+    // run calls a timer's or frame's callback as work of tok's input; the
+    // microtasks it queues run as that work too (cur is reset after them).
+    function run(tok, fn, self, args) {
+      cur = tok;
+      try {
+        return apply(fn, self, args);
+      } finally {
+        apply(nQM, W, [() => { if (cur === tok) cur = null; if (waiting) check(); }]);
+      }
+    }
+
+    function schedule(native, self, args, repeat) {
+      const fn = args[0], d = args[1];
+      if (typeof fn !== 'function') return apply(native, self, args);
+      let o = -1;
+      try {
+        // A delay the page passes as an object is converted once, by the
+        // browser: its valueOf is not called twice.
+        if (d === undefined || typeof d === 'number' || typeof d === 'string') {
+          const ms = +d || 0;
+          if (ms <= SHORT) o = originNow();
+        }
+      } catch (e) { o = -1; }
+      const tok = {o};
+      const call = [];
+      for (let i = 0; i < args.length; i++) call[i] = args[i];
+      let id;
+      const rest = [];
+      for (let i = 2; i < args.length; i++) rest[i - 2] = args[i];
+      call[0] = function () {
+        if (!repeat && id !== undefined) delete timers[id];
+        return run(tok, fn, this, rest);
+      };
+      id = apply(native, self, call);
+      if (o >= 0) timers[id] = tok;
+      return id;
+    }
+
+    const motion = {
+      setTimeout(handler) { return schedule(nST, this, arguments, false); },
+      setInterval(handler) { return schedule(nSI, this, arguments, true); },
+      clearTimeout() {
+        const r = apply(nCT, this, arguments);
+        try { forgetWork(timers, arguments[0]); } catch (e) { /* best effort */ }
+        return r;
+      },
+      clearInterval() {
+        const r = apply(nCI, this, arguments);
+        try { forgetWork(timers, arguments[0]); } catch (e) { /* best effort */ }
+        return r;
+      },
+      requestAnimationFrame(callback) {
+        if (typeof callback !== 'function') return apply(nRAF, this, arguments);
+        const tok = {o: originNow()};
+        let id;
+        const w = function (t) {
+          if (id !== undefined) delete frames[id];
+          return run(tok, callback, this, [t]);
+        };
+        id = apply(nRAF, this, [w]);
+        if (tok.o >= 0) frames[id] = tok;
+        return id;
+      },
+      cancelAnimationFrame(handle) {
+        const r = apply(nCAF, this, arguments);
+        try { forgetWork(frames, arguments[0]); } catch (e) { /* best effort */ }
+        return r;
+      },
+    };
+    for (const [name, native] of [['setTimeout', nST], ['setInterval', nSI], ['clearTimeout', nCT], ['clearInterval', nCI],
+      ['requestAnimationFrame', nRAF], ['cancelAnimationFrame', nCAF]]) {
+      if (typeof native !== 'function') continue;
+      wrappers.set(motion[name], native);
+      W[name] = motion[name];
+    }
+    add.call(doc, EV + 'w', () => {
+      let b = false;
+      try { b = busy(); } catch (e) { /* not busy, then */ }
+      if (!b) return;
+      waiting = true;
+      dispatch.call(doc, new Ev(EV + 'b'));
+      try { armExpiry(); } catch (e) { /* the asker's own bound holds */ }
+    });
+  })();
 
   const fnToString = Function.prototype.toString;
   const toString = {toString() { return fnToString.call(wrappers.get(this) || this); }}.toString;

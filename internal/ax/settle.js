@@ -1,0 +1,91 @@
+// rodagent's settle: what a look right after an action waits for, in the
+// library's isolated world of a document, before it reads the page. It
+// resolves once
+//   - the page has rendered a frame and run the tasks that follow it
+//     (frameworks commit and run effects there): always;
+//   - the work the action's input set in motion is done: short timers,
+//     intervals and animation-frame chains scheduled because of it (the
+//     main-world record in listeners.js tracks them and answers through
+//     the random-named events EV+'w' / EV+'b' / EV+'z'; a jQuery UI menu's
+//     300 ms open delay, a jQuery slide, a Bootstrap transition's fallback);
+//   - running finite CSS animations and transitions have ended (a fade-in
+//     whose element reads as hidden until it is opaque), never infinite
+//     ones (spinners) nor ones that end past the bound;
+//   - the DOM stopped changing, for a frame or two, after that work;
+// and at most CAP ms after it started, whatever the page does. A look after
+// a click that set nothing in motion costs one frame, as before, plus one
+// synchronous question to the record. A hidden tab renders no frames and
+// is read at once.
+async (ev) => {
+  if (document.visibilityState !== 'visible') return true;
+  const CAP = 1500, t0 = performance.now();
+  const left = () => CAP - (performance.now() - t0);
+  const after = ms => new Promise(r => setTimeout(r, Math.max(0, ms)));
+  // a frame that never comes is not waited for beyond 100 ms
+  const frame = () => Promise.race([new Promise(r => requestAnimationFrame(() => setTimeout(r, 0))), after(100)]);
+  await frame();
+
+  const undo = [];
+  let changed = false;
+  const mo = new MutationObserver(() => { changed = true; });
+  mo.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  undo.push(() => mo.disconnect());
+
+  // pending asks the record whether the input's work is still running, and
+  // returns a promise of its end (null when there is none).
+  const pending = () => {
+    if (!ev) return null;
+    let busy = false;
+    const heard = () => { busy = true; };
+    document.addEventListener(ev + 'b', heard, true);
+    try {
+      document.dispatchEvent(new Event(ev + 'w'));
+    } finally {
+      document.removeEventListener(ev + 'b', heard, true);
+    }
+    if (!busy) return null;
+    return new Promise(r => {
+      const done = () => { document.removeEventListener(ev + 'z', done, true); r(); };
+      document.addEventListener(ev + 'z', done, true);
+      undo.push(() => document.removeEventListener(ev + 'z', done, true));
+    });
+  };
+
+  // animating lists the running animations that end within the bound.
+  const animating = () => {
+    const out = [];
+    if (typeof document.getAnimations !== 'function') return out;
+    for (const a of document.getAnimations()) {
+      try {
+        if (a.playState !== 'running' || !a.effect) continue;
+        const t = a.effect.getComputedTiming(), at = a.currentTime, rate = a.playbackRate;
+        // a scroll-driven animation's time is no clock: it ends when the page scrolls
+        if (typeof at !== 'number' || !rate || !Number.isFinite(t.endTime)) continue;
+        const rest = (rate > 0 ? t.endTime - at : at) / Math.abs(rate);
+        if (rest <= left()) out.push(a.finished.then(() => {}, () => {}));
+      } catch (e) { /* an animation that went away under the look */ }
+    }
+    return out;
+  };
+
+  try {
+    for (let extra = 0; left() > 0;) {
+      const waits = animating();
+      const work = pending();
+      if (work) waits.push(work);
+      if (waits.length === 0) {
+        // Nothing is running: done, unless the last frame still changed
+        // the DOM after work ended (a framework rendering in steps).
+        if (!changed || extra >= 2) return true;
+        extra++;
+      } else {
+        await Promise.race([Promise.all(waits), after(left())]);
+      }
+      changed = false;
+      await frame();
+    }
+    return true;
+  } finally {
+    for (const u of undo) u();
+  }
+}

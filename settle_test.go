@@ -1,0 +1,123 @@
+package rodagent_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+)
+
+// A look right after an action shows what the action set in motion — a
+// delayed reveal, a requestAnimationFrame chain, awaited delays, a CSS
+// fade-in — on a page that also keeps an interval, a poller, a frame loop
+// and a spinner going from load (settle.html). What the page does on its
+// own is never the action's: after a click that changes nothing, or one
+// that starts a 5 s timer, the record has nothing pending, so the look
+// waits one frame. An interval an action starts and never stops holds one
+// look for the bound, and no later one. (The checks ask the record, not a
+// clock: on a loaded machine one look can take seconds.)
+func TestSettleAfterAction(t *testing.T) {
+	t.Parallel()
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := testCtx(t, 90*time.Second)
+			p := open(t, "settle.html")
+			rp.set(p)
+			s := snapshot(t, p)
+			click := func(button string) {
+				t.Helper()
+				if _, err := p.Click(ctx, refNamed(t, s, "button", button)); err != nil {
+					t.Fatalf("click %s: %v", button, err)
+				}
+			}
+			busy := func() bool {
+				t.Helper()
+				b, err := rodagent.SettleBusy(ctx, p)
+				if err != nil {
+					t.Fatalf("asking the record: %v", err)
+				}
+				return b
+			}
+			for _, button := range []string{"Nothing", "Long"} {
+				start := time.Now()
+				click(button)
+				if busy() {
+					t.Errorf("after a click on %s the record has work pending: the page's own interval, poller or frame loop, or a long timer, would hold the look", button)
+				}
+				snapshot(t, p)
+				t.Logf("click on %s and its look: %v", button, time.Since(start))
+			}
+			for _, c := range []struct{ button, want string }{
+				{"Later", "btn-arrived"},
+				{"Chain", "chain=done"},
+				{"Awaited", "awaited=2"},
+				{"Fade", "btn-faded-in"},
+			} {
+				click(c.button)
+				if d := snapshot(t, p).String(); !strings.Contains(d, c.want) {
+					t.Errorf("after %s the delta should show %q:\n%s\npage log: %v", c.button, c.want, d, logEntries(t, p))
+				}
+			}
+			click("Forever")
+			took, err := rodagent.SettleTook(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("the settle after a click that starts an endless interval: %.0f ms", took)
+			// 1.5 s and a frame or two; a loaded machine runs the bound's own
+			// timer late (2.4 s seen), an unbounded wait runs to the test's deadline
+			if took > 5000 {
+				t.Errorf("the settle after a click that starts an endless interval took %.0f ms by the page's clock, want the bound (1.5 s)", took)
+			}
+			snapshot(t, p)
+			click("Nothing")
+			if busy() {
+				t.Errorf("the endless interval an earlier action started still holds the look after a click that changes nothing")
+			}
+			// (the 5 s timer may have fired by now: a look can take seconds here)
+			var log []string
+			eval(t, p, "window.__log.map(e => e.outcome).filter(o => o !== 'long=done')", &log)
+			if fmt.Sprint(log) != "[chain=done awaited=2 fade=in]" {
+				t.Errorf("the page recorded %v", log)
+			}
+		})
+	}
+}
+
+// The timer and frame functions the settle's record wraps in the page's
+// world look native to the page.
+func TestSettleRecordLooksNative(t *testing.T) {
+	t.Parallel()
+	p := open(t, "settle.html")
+	var got []struct {
+		Name, Source string
+		Length       int
+		Proto, Own   bool
+	}
+	eval(t, p, `['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame'].map(n => {
+		const f = window[n], d = Object.getOwnPropertyDescriptor(window, n);
+		return {name: f.name, source: Function.prototype.toString.call(f), length: f.length, proto: 'prototype' in f,
+			own: !!d && d.writable && d.enumerable && d.configurable};
+	})`, &got)
+	want := map[string]int{"setTimeout": 1, "setInterval": 1, "clearTimeout": 0, "clearInterval": 0, "requestAnimationFrame": 1, "cancelAnimationFrame": 1}
+	if len(got) != len(want) {
+		t.Fatalf("got %d functions, want %d", len(got), len(want))
+	}
+	var this []bool
+	eval(t, p, `Promise.all([
+		new Promise(r => requestAnimationFrame(function () { 'use strict'; r(this === undefined); })),
+		new Promise(r => setTimeout(function () { 'use strict'; r(this === window); }, 0)),
+		new Promise(r => { const id = setTimeout(() => r(false), 0); clearTimeout(id); setTimeout(() => r(true), 20); }),
+	])`, &this)
+	if fmt.Sprint(this) != "[true true true]" {
+		t.Errorf("callbacks see this as from the browser, and clearTimeout cancels: got %v", this)
+	}
+	for _, f := range got {
+		if f.Source != "function "+f.Name+"() { [native code] }" || f.Length != want[f.Name] || f.Proto || !f.Own {
+			t.Errorf("%s shows the record to the page: %+v", f.Name, f)
+		}
+	}
+}
