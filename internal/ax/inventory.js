@@ -144,7 +144,7 @@
       case 'input': return el.type !== 'hidden';
       case 'option': return listOption(el);
     }
-    const r = bare ? null : el.getAttribute('role');
+    const r = bare ? null : iattr(el, 'role');
     if (r !== null) {
       const first = r.trim().split(/\s+/)[0];
       if (IROLE.has(first)) return true;
@@ -220,6 +220,47 @@
     try { document.dispatchEvent(new Event(S.ev + what)); } finally { heard = null; }
     return got;
   }
+
+  // The roles, states and names custom elements set through
+  // ElementInternals, which no attribute shows: listeners.js records them in
+  // the page's world and answers S.ev+'r' with S.ev+'b' on each such element,
+  // its values in the event's detail (a JSON string). Read once per walk;
+  // a delta reads them again when the record says some changed (S.ev+'s').
+  let iheard = null;
+  function hearInternals() {
+    const m = new Map();
+    if (!S.ev) return m;
+    if (S.ibOn !== S.ev) {
+      document.addEventListener(S.ev + 'b', e => { if (iheard) iheard.push([e.composedPath()[0], e.detail]); }, true);
+      S.ibOn = S.ev;
+    }
+    const got = iheard = [];
+    try { document.dispatchEvent(new Event(S.ev + 'r')); } finally { iheard = null; }
+    for (const [el, d] of got) {
+      if (!el || el.nodeType !== 1 || typeof d !== 'string') continue;
+      try { m.set(el, JSON.parse(d)); } catch (e) { /* not the record's answer */ }
+    }
+    return m;
+  }
+  function internalsChanged() {
+    if (!S.ev || S.ibOn !== S.ev) return false;
+    const got = iheard = [];
+    try { document.dispatchEvent(new Event(S.ev + 's')); } finally { iheard = null; }
+    return got.length > 0;
+  }
+  // What in the internals a state read cannot follow: a role, a name or a
+  // hidden subtree changed, or elements gained or lost internals.
+  const INTERNALS_STATE = /^aria-(checked|pressed|selected|expanded|disabled|current|sort|level|value(now|min|max|text)|readonly|required|invalid|busy|multiselectable)$/;
+  function internalsMoved(a, b) {
+    if (a.size !== b.size) return true;
+    for (const [el, o] of a) {
+      const p = b.get(el);
+      if (!p) return true;
+      for (const k of new Set([...Object.keys(o), ...Object.keys(p)])) if (o[k] !== p[k] && !INTERNALS_STATE.test(k)) return true;
+    }
+    return false;
+  }
+  const setInternals = m => { S.intl = m; ACC.internals = m.size ? m : null; };
 
   const composedParent = el => el.parentElement || (el.parentNode && el.parentNode.host) || null;
 
@@ -380,7 +421,7 @@
   // getAttributeNames call) list it: a ref carries a few of the twenty
   // attributes its state is read from, and a read that finds nothing costs
   // as much as one that finds something.
-  const ga = (el, an, n) => an.includes(n) ? el.getAttribute(n) : null;
+  const ga = (el, an, n) => an.includes(n) ? el.getAttribute(n) : ACC.internals ? iattr(el, n) : null;
 
   function stateOf(el, role, focused, an) {
     an = an || el.getAttributeNames();
@@ -468,11 +509,11 @@
     } else if (el.isContentEditable) {
       v = el.innerText;
     } else if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar') {
-      v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || '';
+      v = iattr(el, 'aria-valuetext') || iattr(el, 'aria-valuenow') || '';
     } else if (role === 'combobox') {
-      v = el.getAttribute('aria-valuetext') || shownText(el); // a button-like combobox shows its choice
+      v = iattr(el, 'aria-valuetext') || shownText(el); // a button-like combobox shows its choice
     } else if (role === 'textbox' || role === 'searchbox') {
-      v = el.getAttribute('aria-valuetext') || '';
+      v = iattr(el, 'aria-valuetext') || '';
     }
     return v.length > 200 ? v.slice(0, 200) : v;
   }
@@ -777,7 +818,7 @@
   function gathers(el, tag, disp, L) {
     // the page itself is no card: a page short enough to gather would
     // read as one line, its task before its controls and its footer after
-    if (INLINE.has(disp) || STRUCT_TAGS.has(tag) || tag === 'body' || el.hasAttribute('role')) return false;
+    if (INLINE.has(disp) || STRUCT_TAGS.has(tag) || tag === 'body' || iattr(el, 'role') !== null) return false;
     const n = el.childElementCount;
     if (n < 2 || n > GATHER_MAX_KIDS) return false;
     let ctl = false, text = ownText(el);
@@ -804,7 +845,7 @@
     const t = x.localName;
     if (STRUCT_TAGS.has(t) || TEXT_TAGS.has(t) || t === 'iframe') return 2;
     if (L.hot.has(x) || x.matches(ACTS)) return 1;
-    return x.hasAttribute('role') ? 2 : 0;
+    return iattr(x, 'role') !== null ? 2 : 0;
   }
 
   // modalBlock: while a dialog is open with showModal(), everything outside
@@ -850,7 +891,7 @@
       if (r[0] !== 0 || !inner.has(r[2])) continue;
       const el = S.els[r[2]], set = inner.get(r[2]);
       if (!cName(el).trim() && onlyControls(el, set)) drop.set(r[2], r[17]);
-      else if (set.size === 1 && !el.hasAttribute('role') && (r[4] === innerName.get(r[2]) || !NONSPACE.test(el.textContent) && described.has(el))) drop.set(r[2], r[17]);
+      else if (set.size === 1 && iattr(el, 'role') === null && (r[4] === innerName.get(r[2]) || !NONSPACE.test(el.textContent) && described.has(el))) drop.set(r[2], r[17]);
     }
     if (!drop.size) return;
     const upOf = k => { while (drop.has(k)) k = drop.get(k); return k; };
@@ -904,6 +945,7 @@
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
     raws = new Map();
     const L = listened();
+    setInternals(hearInternals());
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     described = new Set();
@@ -933,7 +975,8 @@
       if (blocked && blocked.has(el.parentElement) && !blocked.has(el) && el !== blocked.modal) continue; // inert behind the modal
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
-      const bare = !el.hasAttributes(); // one call answers the attribute reads below for most cells and wrappers
+      // one call answers the attribute reads below for most cells and wrappers
+      const bare = !el.hasAttributes() && !(ACC.internals && ACC.internals.has(el));
       if (!bare && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) continue; // hidden from everyone's reading
       let cs = null, disp = '', cursor = '', limit, childRegion, childPos, ownLimit = false;
       if (!touch && el.shadowRoot && touchStyled(el.shadowRoot)) touch = true;
@@ -961,7 +1004,7 @@
       }
       let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
       let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up, childSink = sink;
-      const hasRole = !bare && el.hasAttribute('role');
+      const hasRole = !bare && iattr(el, 'role') !== null;
       if (tag === 'iframe' || tag === 'frame') {
         if (!hiddenInWalk(el)) {
           rows.push([3, depth, keyOf(el), collapse(el.getAttribute('title') || el.getAttribute('name') || '')]);
@@ -1281,6 +1324,11 @@
   S.delta = function (opts) {
     record(S.mo.takeRecords()); // records not yet delivered count too
     if (hear('p').length) S.wide = true; // scripts added or removed click handlers
+    if (internalsChanged()) {
+      const m = hearInternals();
+      if (internalsMoved(S.intl || new Map(), m)) S.wide = true;
+      setInternals(m);
+    } else if (S.intl) setInternals(S.intl);
     const dirty = [...S.dirty], wide = S.wide;
     S.dirty.clear(); S.wide = false;
     S.deltas++;
