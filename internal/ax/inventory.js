@@ -118,12 +118,66 @@
         if (own && own !== n) { raws.set(el, n); n = own; }
       }
     }
+    if (!n && IROLE.has(role)) {
+      n = lentName(el, role);
+      if (n) lent.add(el);
+    }
     return n;
+  }
+
+  // lentName is the name a person gives a control the browser leaves
+  // unnamed, from what stands for it on the page: the custom element around
+  // it, named by its <label> (<label><md-checkbox></md-checkbox> Send me the
+  // newsletter</label>: the label names the host, the checkbox inside is the
+  // one control of its shadow tree); a <label for> pointing at it though it
+  // is no labelable element (jQuery UI's selectmenu moves the label of the
+  // <select> it hides to its own button); or, for a field, the short text
+  // just before it in its line ("Check-in: <input>"). Both read paths show
+  // it (lent, below; the AX path takes it where the browser's name is empty).
+  const FIELD_ROLE = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+  function lentName(el, role) {
+    const root = el.getRootNode(), host = root.host;
+    if (host && host.localName.includes('-')) {
+      const hr = cRole(host);
+      if ((hr === 'generic' || hr === '' || hr === 'none') && root.querySelectorAll(TEXT_CONTROL).length === 1) {
+        const n = collapse(cName(host));
+        if (n) return n;
+      }
+    }
+    if (el.id && root.querySelector) {
+      const l = root.querySelector('label[for="' + CSS.escape(el.id) + '"]');
+      if (l && l.control !== el) {
+        const n = shownText(l);
+        if (n) return n;
+      }
+    }
+    return FIELD_ROLE.has(role) ? textBefore(el) : '';
+  }
+
+  // textBefore: the text right before el in its line (text and inline
+  // elements after the last block, line break or control), when it is short
+  // enough to be a field's label.
+  function textBefore(el) {
+    let out = '';
+    for (let c = el.previousSibling; c; c = c.previousSibling) {
+      if (c.nodeType === 3) out = c.data + out;
+      else if (c.nodeType === 1) {
+        if (c.localName === 'br' || c.matches(TEXT_CONTROL) || c.querySelector(TEXT_CONTROL) || !INLINE.has(getComputedStyle(c).display)) break;
+        if (c.checkVisibility(VISIBILITY)) out = c.textContent + ' ' + out;
+      }
+      if (out.length > 200) return '';
+    }
+    out = collapse(out);
+    return out.length <= 60 && WORDY.test(out) ? out : '';
   }
   const MENU_ITEMS = '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]';
   const NEST = {treeitem: '[role=treeitem]', menuitem: MENU_ITEMS, menuitemcheckbox: MENU_ITEMS, menuitemradio: MENU_ITEMS};
   // raws: the browser's name of a ref whose shown name nameOf trimmed, for one read.
   let raws = new Map();
+  // lent: the refs of one read that nameOf named though the browser does not (lentName).
+  let lent = new Set();
+  // covered: [element, row] of the clickables dropCovered took back in one walk.
+  let covered = [];
 
   const VISIBILITY = {visibilityProperty: true};
   function hiddenFromAT(el) {
@@ -303,6 +357,13 @@
   const CLICKABLE_MAX_NODES = 60;
   function delegationRoot(el, L) {
     if ((L.inner.get(el) || 0) >= 2 || el.querySelector(HOLDS)) return true; // stops at the first it finds
+    // In a shadow tree, what the host put in el's slots is what el holds (a
+    // tab group's listener around the slot of its tabs).
+    if (el.getRootNode() !== document) {
+      for (const sl of el.querySelectorAll('slot')) {
+        for (const a of sl.assignedElements({flatten: true})) if (a.matches(HOLDS) || a.querySelector(HOLDS)) return true;
+      }
+    }
     let n = 0;
     for (const w = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT); w.nextNode();) if (++n > CLICKABLE_MAX_NODES) return true;
     return false;
@@ -355,9 +416,26 @@
     if (el instanceof SVGElement) { const shape = shapeOf(el); if (shape) return shape; }
     const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).find(c => c && !GENERIC_CLASS.test(c));
     const d = 'clickable ' + el.localName + (cls ? ' (' + cls.replace(/[-_]+/g, ' ') + ')' : '');
-    // an empty box shows only its colour (a swatch, a board's cell)
-    const fill = el.firstElementChild ? '' : colorName(getComputedStyle(el).backgroundColor);
+    const fill = fillOf(el);
     return fill ? d + ' ' + fill : d;
+  }
+
+  // An empty box shows only its colour (a swatch, a board's cell), and a
+  // person tells it from the boxes like it beside it by that colour. A box
+  // whose colour tells it from nothing (a slider's handle in its theme's
+  // grey) is not named by it: the colour would say nothing and would change
+  // with the theme.
+  function fillOf(el) {
+    if (el.firstElementChild) return '';
+    const bg = getComputedStyle(el).backgroundColor;
+    const fill = colorName(bg);
+    const p = el.parentElement;
+    if (!fill || !p) return '';
+    let n = 0;
+    for (let c = p.firstElementChild; c && n < 50; c = c.nextElementSibling, n++) {
+      if (c !== el && c.localName === el.localName && !c.firstElementChild && getComputedStyle(c).backgroundColor !== bg) return fill;
+    }
+    return '';
   }
 
 
@@ -689,7 +767,8 @@
   // row of a ref: [0, depth, k, role#, name, state, value, x, y, w, h, inView, stable, landmark#, context#,
   //                 group#, row, up (key of the enclosing ref, -1 for none), then, only when one is set:
   //                 current, sort, level, valuemin, valuemax, valuetext, and, only when an ancestor clips
-  //                 it, clip x, y, w, h (clipOf)]
+  //                 it, clip x, y, w, h (clipOf), and, only when nameOf changed the browser's name, that
+  //                 name (raws) and 1 when it named what the browser leaves unnamed (lent)]
   // limit is the region el shows in when the walk knows it (see walkDOM),
   // undefined when it does not.
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up, limit) {
@@ -703,10 +782,11 @@
     // most of a large page's first look).
     const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el, an), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
     const c = limit === undefined ? clipOf(el) : limit || NO_CLIP;
-    const raw = raws.get(el);
-    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
-    if (c[0] !== '' || raw) row.push(c[0], c[1], c[2], c[3]);
-    if (raw) row.push(raw); // the browser's name, when nameOf showed less of it
+    const raw = raws.get(el), isLent = lent.has(el);
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw || isLent) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
+    if (c[0] !== '' || raw || isLent) row.push(c[0], c[1], c[2], c[3]);
+    if (raw || isLent) row.push(raw || ''); // the browser's name, when nameOf showed less of it
+    if (isLent) row.push(1); // named though the browser leaves it unnamed (lentName)
     return row;
   }
 
@@ -900,7 +980,7 @@
       const r = rows[i];
       if (r[0] === 0) {
         const el = cand[c++];
-        if (drop.has(r[2])) { S.sig[r[2]] = undefined; weakRefs.splice(weakRefs.indexOf(el), 1); continue; }
+        if (drop.has(r[2])) { S.sig[r[2]] = undefined; weakRefs.splice(weakRefs.indexOf(el), 1); covered.push([el, r]); continue; }
         r[17] = upOf(r[17]);
       } else if (r[0] === 4) r[7] = upOf(r[7]);
       rows[w++] = r;
@@ -943,7 +1023,7 @@
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
-    raws = new Map();
+    raws = new Map(); lent = new Set(); covered = [];
     const L = listened();
     setInternals(hearInternals());
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
@@ -1051,7 +1131,8 @@
         }
       }
       let isRef = false;
-      if (strongCandidate(el, bare)) isRef = true;
+      const strong = strongCandidate(el, bare);
+      if (strong) isRef = true;
       // A grid's cell that is a ref only for being an item of the grid, and
       // holds the control a person clicks (a date picker's day button), is
       // that control: one ref, the control, carrying the cell's selection.
@@ -1106,7 +1187,10 @@
           // focusable suggestion list, a tree item with a listener), the
           // items a person clicks are clickables of their own: the walk
           // keeps looking for them there ('weak'), and only there.
-          if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' ? 'weak' : true;
+          // (A control with a role of its own — a tab, a button — is what a
+          // person clicks, though it is focusable or listens too: the
+          // listening box inside it is part of it.)
+          if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' && !(strong && FROM_CONTENT.has(rrole)) ? 'weak' : true;
         }
       }
       if (tag === 'label' && el.control) { // it names its control: its text is the control's name
@@ -1227,6 +1311,15 @@
       textMode = false;
     }
     const pick = [], text = [];
+    // The wrappers the walk took back for the control inside them (a custom
+    // element's focusable host around its checkbox): the AX path, which
+    // sees the host focusable and named, hears that it is no control
+    // (flag 2 in the lent field).
+    for (const [el, r] of covered) {
+      while (r.length < 29) r.push('');
+      r[29] = 2;
+      pick.push(el); text.push(r);
+    }
     for (const r of out.rows) {
       // (and the refs whose shown name leaves nested items out: the AX
       // path shows that name too)
@@ -1354,7 +1447,7 @@
       if (stateOf(el, S.role[k], focused, an) + '|' + valueOf(el, S.role[k]) + '|' + extrasOf(el, S.role[k], an).join('|') !== sig) hit.add(k);
     }
     if ((hit.size || dirty.length || opts.acted) && stateStyled()) return again();
-    strs = []; sid = new Map(); regions = new Map(); styles = new Map(); raws = new Map();
+    strs = []; sid = new Map(); regions = new Map(); styles = new Map(); raws = new Map(); lent = new Set();
     const rows = [], pick = [], pk = [], gone = [];
     for (const k of hit) {
       const el = S.els[k];
