@@ -1322,14 +1322,20 @@
     }
     for (const r of out.rows) {
       // (and the refs whose shown name leaves nested items out: the AX
-      // path shows that name too)
-      if (r[0] === 4 || (r[0] === 0 && (out.weak.has(els[r[2]]) || r.length > 28))) {
+      // path shows that name too; and the items the page marked as such
+      // that Chromium may take for generic boxes outside the context it
+      // requires — jQuery UI's role=option divs inside role-less <li>s:
+      // where the AX tree has no ref for them, the walk's verdict holds)
+      if (r[0] === 4 || (r[0] === 0 && (out.weak.has(els[r[2]]) || r.length > 28 ||
+          (ITEM_ROLE.has(strs[r[3] - 1]) && iattr(els[r[2]], 'role') !== null)))) {
         pick.push(els[r[2]]);
         text.push(r);
       }
     }
     return [q({strs, pk: text.map((r, i) => i)}), encode(text), pick];
   }
+
+  const ITEM_ROLE = new Set(['option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem']);
 
   const OBSERVE = {subtree: true, childList: true, attributes: true, characterData: true};
 
