@@ -1,6 +1,7 @@
 package rodagent_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -148,6 +149,43 @@ func TestComponents3HostsAreNoRefs(t *testing.T) {
 					if r.Role == "generic" {
 						t.Errorf("%s (%s %q) is a ref; the control inside it is the one:\n%s", r.Ref, r.Role, r.Name, s.FullText())
 					}
+				}
+			})
+		}
+	}
+}
+
+// The refs a person sees on the pages of the gaps closed above, and no
+// others: no host, wrapper or listening box around a control, and each
+// control named as the page shows it. The fast path always, both under
+// -sweep (TestFastPathMatchesAXTree compares the two on these pages).
+func TestComponents3Names(t *testing.T) {
+	t.Parallel()
+	pages := []struct {
+		page string
+		want []string // role "name", in order
+	}{
+		{"md-tabs.html", []string{`tab "Photos"`, `tab "Videos"`, `tab "Music"`}},
+		{"md-toggles.html", []string{`checkbox "Send me the newsletter"`, `switch "Wi-Fi"`}},
+		{"shoelace-tabs.html", []string{`tab "General"`, `tab "Custom"`, `tab "Advanced"`}},
+		{"jqui-slider.html", []string{`generic "clickable span (ui slider handle)"`}},
+		{"jqui-selectmenu.html", []string{`combobox "Select a speed"`}},
+		{"jqui-datepicker.html", []string{`textbox "Check-in:"`}},
+	}
+	for i, tc := range pages {
+		for _, rp := range taskPaths(i, len(pages), 0) {
+			t.Run(rp.name+"/"+tc.page, func(t *testing.T) {
+				t.Parallel()
+				p := open(t, "components3/"+tc.page)
+				rp.set(p)
+				waitReady(t, p)
+				s := snapshot(t, p)
+				var got []string
+				for _, r := range s.Refs {
+					got = append(got, fmt.Sprintf("%s %q", r.Role, r.Name))
+				}
+				if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+					t.Errorf("refs:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"), s.FullText())
 				}
 			})
 		}
