@@ -1,6 +1,7 @@
 package rodagent_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -17,8 +18,17 @@ import (
 // in motion (internal/ax/settle.js): jQuery UI's menu opens its submenu
 // after a 300 ms timer, jQuery UI's accordion records its section when its
 // requestAnimationFrame slide ends, and Bootstrap's modal fades in with a
-// CSS transition. Nine more pages in components3 have no task yet
-// (md-toggles: a <label> around <md-checkbox> does not name its input).
+// CSS transition. Pages with no task yet: jqui-autocomplete, bs-tabs,
+// bs-toast.
+//
+// Closed here (each a task below and a ref/name check in
+// TestComponents3Names, on both read paths): Material's tabs set their role
+// and state through ElementInternals, which the fast path now hears from
+// the page-world record; a <label> around <md-checkbox> names the checkbox
+// (one ref, not the host and its input); Shoelace's tab group listens
+// around the slot of its tabs and is no ref; jQuery UI's slider handle is
+// not named by its theme's colour, its selectmenu button by the <label for>
+// that points at it and its datepicker field by the text before it.
 var componentTasks3 = []agentTask{
 	{"components3/shoelace-select.html", []agentStep{
 		{do: "click", role: "combobox", name: "Priority", see: []seen{{"option", "Low", ""}, {"option", "High", ""}}},
@@ -90,6 +100,36 @@ var componentTasks3 = []agentTask{
 		{do: "click", role: "checkbox", name: "I agree to the terms", see: []seen{{"checkbox", "I agree to the terms", "checked"}}},
 		{do: "click", role: "switch", name: "Email alerts", see: []seen{{"switch", "Email alerts", "checked"}}},
 	}, "terms=true alerts=true"},
+	// Material's tabs are tabs through ElementInternals (internals.role,
+	// internals.ariaSelected), which no attribute shows.
+	{"components3/md-tabs.html", []agentStep{
+		{do: "click", role: "tab", name: "Videos", see: []seen{{"tab", "Videos", "selected"}, {"text", "3 videos in your library.", ""}}},
+	}, "tab=videos"},
+	// A <label> around <md-checkbox> names the custom element; the checkbox
+	// a person clicks is the one control of its shadow tree.
+	{"components3/md-toggles.html", []agentStep{
+		{do: "click", role: "checkbox", name: "Send me the newsletter", see: []seen{{"checkbox", "Send me the newsletter", "checked"}}},
+		{do: "click", role: "switch", name: "Wi-Fi", see: []seen{{"switch", "Wi-Fi", "checked"}}},
+	}, "newsletter=true wifi=true"},
+	{"components3/shoelace-tabs.html", []agentStep{
+		{do: "click", role: "tab", name: "Advanced", see: []seen{{"tab", "Advanced", "selected"}, {"text", "This is the advanced tab panel.", ""}}},
+	}, "tab=advanced"},
+	// jQuery UI's slider handle is a focusable span with no name and no role.
+	{"components3/jqui-slider.html", []agentStep{
+		{do: "focus", role: "generic", name: "clickable span (ui slider handle)"},
+		{do: "press", text: "ArrowRight", times: 3, see: []seen{{"text", "Amount: 50", ""}}},
+	}, "amount=50"},
+	// The selectmenu's button is a role=combobox span its <label for> points
+	// at (no labelable element: Chromium leaves it unnamed).
+	{"components3/jqui-selectmenu.html", []agentStep{
+		{do: "click", role: "combobox", name: "Select a speed", see: []seen{{"combobox", "Select a speed", "expanded"}, {"option", "Fast", ""}}},
+		{do: "click", role: "option", name: "Fast"},
+	}, "speed=fast"},
+	// The datepicker's field has only the text before it ("Check-in:").
+	{"components3/jqui-datepicker.html", []agentStep{
+		{do: "click", role: "textbox", name: "Check-in:", see: []seen{{"link", "15", ""}}},
+		{do: "click", role: "link", name: "15"},
+	}, "checkin=2024-06-15"},
 }
 
 func TestComponentAgentTasks3(t *testing.T) {
@@ -121,6 +161,43 @@ func TestComponents3HostsAreNoRefs(t *testing.T) {
 					if r.Role == "generic" {
 						t.Errorf("%s (%s %q) is a ref; the control inside it is the one:\n%s", r.Ref, r.Role, r.Name, s.FullText())
 					}
+				}
+			})
+		}
+	}
+}
+
+// The refs a person sees on the pages of the gaps closed above, and no
+// others: no host, wrapper or listening box around a control, and each
+// control named as the page shows it. The fast path always, both under
+// -sweep (TestFastPathMatchesAXTree compares the two on these pages).
+func TestComponents3Names(t *testing.T) {
+	t.Parallel()
+	pages := []struct {
+		page string
+		want []string // role "name", in order
+	}{
+		{"md-tabs.html", []string{`tab "Photos"`, `tab "Videos"`, `tab "Music"`}},
+		{"md-toggles.html", []string{`checkbox "Send me the newsletter"`, `switch "Wi-Fi"`}},
+		{"shoelace-tabs.html", []string{`tab "General"`, `tab "Custom"`, `tab "Advanced"`}},
+		{"jqui-slider.html", []string{`generic "clickable span (ui slider handle)"`}},
+		{"jqui-selectmenu.html", []string{`combobox "Select a speed"`}},
+		{"jqui-datepicker.html", []string{`textbox "Check-in:"`}},
+	}
+	for i, tc := range pages {
+		for _, rp := range taskPaths(i, len(pages), 0) {
+			t.Run(rp.name+"/"+tc.page, func(t *testing.T) {
+				t.Parallel()
+				p := open(t, "components3/"+tc.page)
+				rp.set(p)
+				waitReady(t, p)
+				s := snapshot(t, p)
+				var got []string
+				for _, r := range s.Refs {
+					got = append(got, fmt.Sprintf("%s %q", r.Role, r.Name))
+				}
+				if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+					t.Errorf("refs:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"), s.FullText())
 				}
 			})
 		}

@@ -201,8 +201,15 @@ var errFrameGone = errors.New("frame gone")
 // its content from an image (content: url(search.png)).
 func sameRole(ax, ref string) bool {
 	a, r := canonicalRole(ax), canonicalRole(ref)
-	return a == r || r == "generic" && a == "img"
+	return a == r || r == "generic" && a == "img" || a == "generic" && itemRoles[r]
 }
+
+// itemRoles are the roles of items Chromium may take for generic boxes when
+// the context they require is not where it looks (jQuery UI's role=option
+// divs inside role-less <li>s): the page says they are items, and both read
+// paths list them so; the same node reading generic is still the item.
+var itemRoles = map[string]bool{"option": true, "menuitem": true, "menuitemcheckbox": true, "menuitemradio": true,
+	"tab": true, "treeitem": true}
 
 func axRole(n *proto.AccessibilityAXNode) string {
 	if n.Role == nil {

@@ -9,7 +9,19 @@
 // building the AX tree at all. Where the browser does expose
 // Element.computedRole, ACC.computed switches to Chromium's own values (the
 // cross-check the tests use).
-const ACC = {computed: false};
+const ACC = {computed: false, internals: null};
+
+// ACC.internals maps the custom elements that set a role, states or a name
+// through ElementInternals (attachInternals(); internals.role = 'tab') to
+// those values by attribute name ({role: 'tab', 'aria-selected': 'true'}),
+// as the page-world record (listeners.js) told the inventory; null when
+// none did. They are the element's defaults: its own attributes win.
+function iattr(el, n) {
+  const v = el.getAttribute(n);
+  if (v !== null || !ACC.internals) return v;
+  const i = ACC.internals.get(el);
+  return i && i[n] !== undefined ? i[n] : null;
+}
 
 const ARIA_ROLES = new Set(('alert alertdialog application article banner blockquote button caption cell checkbox code ' +
   'columnheader combobox comment complementary contentinfo definition deletion dialog directory document emphasis ' +
@@ -63,7 +75,10 @@ function ctxParent(el) {
 
 // ariaRole is the first role token Chromium knows, '' when none is usable.
 function ariaRole(el) {
-  const attr = el.getAttribute('role');
+  return roleFrom(el, el.getAttribute('role'));
+}
+
+function roleFrom(el, attr) {
   if (attr === null) return '';
   for (const t of attr.trim().toLowerCase().split(/\s+/)) {
     if (!ARIA_ROLES.has(t)) continue;
@@ -129,7 +144,7 @@ function thRole(el) {
 }
 
 function hasOwnName(el) {
-  const l = el.getAttribute('aria-label');
+  const l = iattr(el, 'aria-label');
   if (l && l.trim()) return true;
   const ids = el.getAttribute('aria-labelledby');
   if (ids && ids.trim()) for (const id of ids.trim().split(/\s+/)) if (byId(el, id)) return true;
@@ -149,6 +164,7 @@ function cRoleOwn(el) {
   let r = roleCache.get(el);
   if (r !== undefined) return r;
   r = ariaRole(el);
+  if (!r && ACC.internals && ACC.internals.has(el)) r = roleFrom(el, ACC.internals.get(el).role || null);
   if (r === 'none') r = 'none';
   else if (!r) r = implicitRole(el);
   roleCache.set(el, r);
@@ -250,9 +266,9 @@ function embeddedValue(el, role) {
     return Array.from(sel).map(o => o.textContent).join(' ');
   }
   if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar' || role === 'meter') {
-    const vt = el.getAttribute('aria-valuetext');
+    const vt = iattr(el, 'aria-valuetext');
     if (vt) return vt;
-    const vn = el.getAttribute('aria-valuenow');
+    const vn = iattr(el, 'aria-valuenow');
     if (vn) return vn;
     return tag === 'input' ? el.value : '';
   }
@@ -280,9 +296,10 @@ function nativeName(el, role, t) {
       return ti ? ti : 'Submit';
     }
   }
+  const custom = tag.includes('-');
   if ((tag === 'input' && el.type !== 'hidden') || tag === 'textarea' || tag === 'select' || tag === 'meter' ||
-      tag === 'progress' || tag === 'output' || (tag === 'button')) {
-    const labels = el.labels;
+      tag === 'progress' || tag === 'output' || (tag === 'button') || custom) {
+    const labels = custom ? customLabels(el) : el.labels;
     if (labels && labels.length) {
       const parts = [];
       for (const l of labels) {
@@ -312,6 +329,23 @@ function nativeName(el, role, t) {
     if (ti) return ti.textContent;
   }
   return '';
+}
+
+// customLabels are the <label>s of a form-associated custom element (it is
+// labelable, as an input is): the one around it and those pointing at its
+// id. Its own labels list is on its ElementInternals, out of this world's
+// reach; label.control says the same from any world.
+function customLabels(el) {
+  const out = [];
+  const around = el.parentElement && el.parentElement.closest('label');
+  if (around && around.control === el) out.push(around);
+  if (el.id) {
+    const root = el.getRootNode();
+    if (root.querySelectorAll) {
+      for (const l of root.querySelectorAll('label[for="' + CSS.escape(el.id) + '"]')) if (l !== around && l.control === el) out.push(l);
+    }
+  }
+  return out;
 }
 
 // textOf computes the text alternative of a node (accname 1.2 §4.3.2). t
@@ -347,7 +381,7 @@ function textOf(node, t) {
   // 2C: a control inside a name being computed gives its value
   if (!isRoot) {
     const v = embeddedValue(el, role);
-    if (v !== null && !(el.getAttribute('aria-label') || '').trim()) return v;
+    if (v !== null && !(iattr(el, 'aria-label') || '').trim()) return v;
   }
   return ownName(el, role, t, isRoot);
 }
@@ -358,7 +392,7 @@ function textOf(node, t) {
 // content — not its <label>, which would repeat the label the list already
 // names ("Assignee Assignee" where Chromium says "Assignee Select a person").
 function selfName(el, role, t) {
-  const label = el.getAttribute('aria-label');
+  const label = iattr(el, 'aria-label');
   if (label && label.trim()) return label;
   const v = embeddedValue(el, role);
   if (v !== null) return v;
@@ -367,7 +401,7 @@ function selfName(el, role, t) {
 
 function ownName(el, role, t, isRoot) {
   // 2D: aria-label
-  const label = el.getAttribute('aria-label');
+  const label = iattr(el, 'aria-label');
   if (label && label.trim()) return label;
   // 2E: the host language
   const nat = nativeName(el, role, t);
@@ -448,7 +482,7 @@ function cName(el) {
   if (ACC.computed) return el.computedName;
   // aria-label names the element unless aria-labelledby does (2B, then
   // 2D): the common case needs no traversal.
-  const label = el.getAttribute('aria-label');
+  const label = iattr(el, 'aria-label');
   let s;
   if (label && label.trim()) {
     const by = el.getAttribute('aria-labelledby');

@@ -481,6 +481,10 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 		if len(r) >= 29 && r[28] != "" {
 			it.RawName, it.nested = field(r[28]), true // the name shown leaves nested items out
 		}
+		if len(r) >= 30 {
+			it.lent = r[29] == "1"    // named though the browser leaves it unnamed
+			it.covered = r[29] == "2" // (text read) no control: the one inside it is
+		}
 		return it, true
 	case "4":
 		if len(r) < 8 {

@@ -118,12 +118,66 @@
         if (own && own !== n) { raws.set(el, n); n = own; }
       }
     }
+    if (!n && IROLE.has(role)) {
+      n = lentName(el, role);
+      if (n) lent.add(el);
+    }
     return n;
+  }
+
+  // lentName is the name a person gives a control the browser leaves
+  // unnamed, from what stands for it on the page: the custom element around
+  // it, named by its <label> (<label><md-checkbox></md-checkbox> Send me the
+  // newsletter</label>: the label names the host, the checkbox inside is the
+  // one control of its shadow tree); a <label for> pointing at it though it
+  // is no labelable element (jQuery UI's selectmenu moves the label of the
+  // <select> it hides to its own button); or, for a field, the short text
+  // just before it in its line ("Check-in: <input>"). Both read paths show
+  // it (lent, below; the AX path takes it where the browser's name is empty).
+  const FIELD_ROLE = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+  function lentName(el, role) {
+    const root = el.getRootNode(), host = root.host;
+    if (host && host.localName.includes('-')) {
+      const hr = cRole(host);
+      if ((hr === 'generic' || hr === '' || hr === 'none') && root.querySelectorAll(TEXT_CONTROL).length === 1) {
+        const n = collapse(cName(host));
+        if (n) return n;
+      }
+    }
+    if (el.id && root.querySelector) {
+      const l = root.querySelector('label[for="' + CSS.escape(el.id) + '"]');
+      if (l && l.control !== el) {
+        const n = shownText(l);
+        if (n) return n;
+      }
+    }
+    return FIELD_ROLE.has(role) ? textBefore(el) : '';
+  }
+
+  // textBefore: the text right before el in its line (text and inline
+  // elements after the last block, line break or control), when it is short
+  // enough to be a field's label.
+  function textBefore(el) {
+    let out = '';
+    for (let c = el.previousSibling; c; c = c.previousSibling) {
+      if (c.nodeType === 3) out = c.data + out;
+      else if (c.nodeType === 1) {
+        if (c.localName === 'br' || c.matches(TEXT_CONTROL) || c.querySelector(TEXT_CONTROL) || !INLINE.has(getComputedStyle(c).display)) break;
+        if (c.checkVisibility(VISIBILITY)) out = c.textContent + ' ' + out;
+      }
+      if (out.length > 200) return '';
+    }
+    out = collapse(out);
+    return out.length <= 60 && WORDY.test(out) ? out : '';
   }
   const MENU_ITEMS = '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]';
   const NEST = {treeitem: '[role=treeitem]', menuitem: MENU_ITEMS, menuitemcheckbox: MENU_ITEMS, menuitemradio: MENU_ITEMS};
   // raws: the browser's name of a ref whose shown name nameOf trimmed, for one read.
   let raws = new Map();
+  // lent: the refs of one read that nameOf named though the browser does not (lentName).
+  let lent = new Set();
+  // covered: [element, row] of the clickables dropCovered took back in one walk.
+  let covered = [];
 
   const VISIBILITY = {visibilityProperty: true};
   function hiddenFromAT(el) {
@@ -144,7 +198,7 @@
       case 'input': return el.type !== 'hidden';
       case 'option': return listOption(el);
     }
-    const r = bare ? null : el.getAttribute('role');
+    const r = bare ? null : iattr(el, 'role');
     if (r !== null) {
       const first = r.trim().split(/\s+/)[0];
       if (IROLE.has(first)) return true;
@@ -221,6 +275,47 @@
     return got;
   }
 
+  // The roles, states and names custom elements set through
+  // ElementInternals, which no attribute shows: listeners.js records them in
+  // the page's world and answers S.ev+'r' with S.ev+'n' on each such element,
+  // its values in the event's detail (a JSON string). Read once per walk;
+  // a delta reads them again when the record says some changed (S.ev+'s').
+  let iheard = null;
+  function hearInternals() {
+    const m = new Map();
+    if (!S.ev) return m;
+    if (S.ibOn !== S.ev) {
+      document.addEventListener(S.ev + 'n', e => { if (iheard) iheard.push([e.composedPath()[0], e.detail]); }, true);
+      S.ibOn = S.ev;
+    }
+    const got = iheard = [];
+    try { document.dispatchEvent(new Event(S.ev + 'r')); } finally { iheard = null; }
+    for (const [el, d] of got) {
+      if (!el || el.nodeType !== 1 || typeof d !== 'string') continue;
+      try { m.set(el, JSON.parse(d)); } catch (e) { /* not the record's answer */ }
+    }
+    return m;
+  }
+  function internalsChanged() {
+    if (!S.ev || S.ibOn !== S.ev) return false;
+    const got = iheard = [];
+    try { document.dispatchEvent(new Event(S.ev + 's')); } finally { iheard = null; }
+    return got.length > 0;
+  }
+  // What in the internals a state read cannot follow: a role, a name or a
+  // hidden subtree changed, or elements gained or lost internals.
+  const INTERNALS_STATE = /^aria-(checked|pressed|selected|expanded|disabled|current|sort|level|value(now|min|max|text)|readonly|required|invalid|busy|multiselectable)$/;
+  function internalsMoved(a, b) {
+    if (a.size !== b.size) return true;
+    for (const [el, o] of a) {
+      const p = b.get(el);
+      if (!p) return true;
+      for (const k of new Set([...Object.keys(o), ...Object.keys(p)])) if (o[k] !== p[k] && !INTERNALS_STATE.test(k)) return true;
+    }
+    return false;
+  }
+  const setInternals = m => { S.intl = m; ACC.internals = m.size ? m : null; };
+
   const composedParent = el => el.parentElement || (el.parentNode && el.parentNode.host) || null;
 
   // A label's click is its control's (the control is the ref): <label>, or
@@ -262,6 +357,13 @@
   const CLICKABLE_MAX_NODES = 60;
   function delegationRoot(el, L) {
     if ((L.inner.get(el) || 0) >= 2 || el.querySelector(HOLDS)) return true; // stops at the first it finds
+    // In a shadow tree, what the host put in el's slots is what el holds (a
+    // tab group's listener around the slot of its tabs).
+    if (el.getRootNode() !== document) {
+      for (const sl of el.querySelectorAll('slot')) {
+        for (const a of sl.assignedElements({flatten: true})) if (a.matches(HOLDS) || a.querySelector(HOLDS)) return true;
+      }
+    }
     let n = 0;
     for (const w = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT); w.nextNode();) if (++n > CLICKABLE_MAX_NODES) return true;
     return false;
@@ -326,9 +428,26 @@
     if (el instanceof SVGElement) { const shape = shapeOf(el); if (shape) return shape; }
     const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).find(c => c && !GENERIC_CLASS.test(c));
     const d = 'clickable ' + el.localName + (cls ? ' (' + cls.replace(/[-_]+/g, ' ') + ')' : '');
-    // an empty box shows only its colour (a swatch, a board's cell)
-    const fill = el.firstElementChild ? '' : colorName(getComputedStyle(el).backgroundColor);
+    const fill = fillOf(el);
     return fill ? d + ' ' + fill : d;
+  }
+
+  // An empty box shows only its colour (a swatch, a board's cell), and a
+  // person tells it from the boxes like it beside it by that colour. A box
+  // whose colour tells it from nothing (a slider's handle in its theme's
+  // grey) is not named by it: the colour would say nothing and would change
+  // with the theme.
+  function fillOf(el) {
+    if (el.firstElementChild) return '';
+    const bg = getComputedStyle(el).backgroundColor;
+    const fill = colorName(bg);
+    const p = el.parentElement;
+    if (!fill || !p) return '';
+    let n = 0;
+    for (let c = p.firstElementChild; c && n < 50; c = c.nextElementSibling, n++) {
+      if (c !== el && c.localName === el.localName && !c.firstElementChild && getComputedStyle(c).backgroundColor !== bg) return fill;
+    }
+    return '';
   }
 
 
@@ -392,7 +511,7 @@
   // getAttributeNames call) list it: a ref carries a few of the twenty
   // attributes its state is read from, and a read that finds nothing costs
   // as much as one that finds something.
-  const ga = (el, an, n) => an.includes(n) ? el.getAttribute(n) : null;
+  const ga = (el, an, n) => an.includes(n) ? el.getAttribute(n) : ACC.internals ? iattr(el, n) : null;
 
   function stateOf(el, role, focused, an) {
     an = an || el.getAttributeNames();
@@ -480,11 +599,11 @@
     } else if (el.isContentEditable) {
       v = el.innerText;
     } else if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar') {
-      v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || '';
+      v = iattr(el, 'aria-valuetext') || iattr(el, 'aria-valuenow') || '';
     } else if (role === 'combobox') {
-      v = el.getAttribute('aria-valuetext') || shownText(el); // a button-like combobox shows its choice
+      v = iattr(el, 'aria-valuetext') || shownText(el); // a button-like combobox shows its choice
     } else if (role === 'textbox' || role === 'searchbox') {
-      v = el.getAttribute('aria-valuetext') || '';
+      v = iattr(el, 'aria-valuetext') || '';
     }
     return v.length > 200 ? v.slice(0, 200) : v;
   }
@@ -660,7 +779,8 @@
   // row of a ref: [0, depth, k, role#, name, state, value, x, y, w, h, inView, stable, landmark#, context#,
   //                 group#, row, up (key of the enclosing ref, -1 for none), then, only when one is set:
   //                 current, sort, level, valuemin, valuemax, valuetext, and, only when an ancestor clips
-  //                 it, clip x, y, w, h (clipOf)]
+  //                 it, clip x, y, w, h (clipOf), and, only when nameOf changed the browser's name, that
+  //                 name (raws) and 1 when it named what the browser leaves unnamed (lent)]
   // limit is the region el shows in when the walk knows it (see walkDOM),
   // undefined when it does not.
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up, limit) {
@@ -674,10 +794,11 @@
     // most of a large page's first look).
     const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el, an), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
     const c = limit === undefined ? clipOf(el) : limit || NO_CLIP;
-    const raw = raws.get(el);
-    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
-    if (c[0] !== '' || raw) row.push(c[0], c[1], c[2], c[3]);
-    if (raw) row.push(raw); // the browser's name, when nameOf showed less of it
+    const raw = raws.get(el), isLent = lent.has(el);
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw || isLent) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
+    if (c[0] !== '' || raw || isLent) row.push(c[0], c[1], c[2], c[3]);
+    if (raw || isLent) row.push(raw || ''); // the browser's name, when nameOf showed less of it
+    if (isLent) row.push(1); // named though the browser leaves it unnamed (lentName)
     return row;
   }
 
@@ -799,7 +920,7 @@
   function gathers(el, tag, disp, L) {
     // the page itself is no card: a page short enough to gather would
     // read as one line, its task before its controls and its footer after
-    if (INLINE.has(disp) || STRUCT_TAGS.has(tag) || tag === 'body' || el.hasAttribute('role')) return false;
+    if (INLINE.has(disp) || STRUCT_TAGS.has(tag) || tag === 'body' || iattr(el, 'role') !== null) return false;
     const n = el.childElementCount;
     if (n < 2 || n > GATHER_MAX_KIDS) return false;
     let ctl = false, text = ownText(el);
@@ -826,7 +947,7 @@
     const t = x.localName;
     if (STRUCT_TAGS.has(t) || TEXT_TAGS.has(t) || t === 'iframe') return 2;
     if (L.hot.has(x) || x.matches(ACTS)) return 1;
-    return x.hasAttribute('role') ? 2 : 0;
+    return iattr(x, 'role') !== null ? 2 : 0;
   }
 
   // modalBlock: while a dialog is open with showModal(), everything outside
@@ -872,7 +993,7 @@
       if (r[0] !== 0 || !inner.has(r[2])) continue;
       const el = S.els[r[2]], set = inner.get(r[2]);
       if (!cName(el).trim() && onlyControls(el, set)) drop.set(r[2], r[17]);
-      else if (set.size === 1 && !el.hasAttribute('role') && (r[4] === innerName.get(r[2]) || !NONSPACE.test(el.textContent) && described.has(el))) drop.set(r[2], r[17]);
+      else if (set.size === 1 && iattr(el, 'role') === null && (r[4] === innerName.get(r[2]) || !NONSPACE.test(el.textContent) && described.has(el))) drop.set(r[2], r[17]);
     }
     if (!drop.size) return;
     const upOf = k => { while (drop.has(k)) k = drop.get(k); return k; };
@@ -881,7 +1002,7 @@
       const r = rows[i];
       if (r[0] === 0) {
         const el = cand[c++];
-        if (drop.has(r[2])) { S.sig[r[2]] = undefined; weakRefs.splice(weakRefs.indexOf(el), 1); continue; }
+        if (drop.has(r[2])) { S.sig[r[2]] = undefined; weakRefs.splice(weakRefs.indexOf(el), 1); covered.push([el, r]); continue; }
         r[17] = upOf(r[17]);
       } else if (r[0] === 4) r[7] = upOf(r[7]);
       rows[w++] = r;
@@ -924,8 +1045,9 @@
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
-    raws = new Map();
+    raws = new Map(); lent = new Set(); covered = [];
     const L = listened();
+    setInternals(hearInternals());
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     described = new Set();
@@ -955,7 +1077,8 @@
       if (blocked && blocked.has(el.parentElement) && !blocked.has(el) && el !== blocked.modal) continue; // inert behind the modal
       const tag = el.localName;
       if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
-      const bare = !el.hasAttributes(); // one call answers the attribute reads below for most cells and wrappers
+      // one call answers the attribute reads below for most cells and wrappers
+      const bare = !el.hasAttributes() && !(ACC.internals && ACC.internals.has(el));
       if (!bare && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) continue; // hidden from everyone's reading
       let cs = null, disp = '', cursor = '', limit, childRegion, childPos, ownLimit = false;
       if (!touch && el.shadowRoot && touchStyled(el.shadowRoot)) touch = true;
@@ -983,7 +1106,7 @@
       }
       let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
       let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up, childSink = sink;
-      const hasRole = !bare && el.hasAttribute('role');
+      const hasRole = !bare && iattr(el, 'role') !== null;
       if (tag === 'iframe' || tag === 'frame') {
         if (!hiddenInWalk(el)) {
           rows.push([3, depth, keyOf(el), collapse(el.getAttribute('title') || el.getAttribute('name') || '')]);
@@ -1030,7 +1153,8 @@
         }
       }
       let isRef = false;
-      if (strongCandidate(el, bare)) isRef = true;
+      const strong = strongCandidate(el, bare);
+      if (strong) isRef = true;
       // A grid's cell that is a ref only for being an item of the grid, and
       // holds the control a person clicks (a date picker's day button), is
       // that control: one ref, the control, carrying the cell's selection.
@@ -1085,7 +1209,10 @@
           // focusable suggestion list, a tree item with a listener), the
           // items a person clicks are clickables of their own: the walk
           // keeps looking for them there ('weak'), and only there.
-          if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' ? 'weak' : true;
+          // (A control with a role of its own — a tab, a button — is what a
+          // person clicks, though it is focusable or listens too: the
+          // listening box inside it is part of it.)
+          if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' && !(strong && FROM_CONTENT.has(rrole)) ? 'weak' : true;
         }
       }
       if (tag === 'label' && el.control) { // it names its control: its text is the control's name
@@ -1215,16 +1342,31 @@
       textMode = false;
     }
     const pick = [], text = [];
+    // The wrappers the walk took back for the control inside them (a custom
+    // element's focusable host around its checkbox): the AX path, which
+    // sees the host focusable and named, hears that it is no control
+    // (flag 2 in the lent field).
+    for (const [el, r] of covered) {
+      while (r.length < 29) r.push('');
+      r[29] = 2;
+      pick.push(el); text.push(r);
+    }
     for (const r of out.rows) {
       // (and the refs whose shown name leaves nested items out: the AX
-      // path shows that name too)
-      if (r[0] === 4 || (r[0] === 0 && (out.weak.has(els[r[2]]) || r.length > 28))) {
+      // path shows that name too; and the items the page marked as such
+      // that Chromium may take for generic boxes outside the context it
+      // requires — jQuery UI's role=option divs inside role-less <li>s:
+      // where the AX tree has no ref for them, the walk's verdict holds)
+      if (r[0] === 4 || (r[0] === 0 && (out.weak.has(els[r[2]]) || r.length > 28 ||
+          (ITEM_ROLE.has(strs[r[3] - 1]) && iattr(els[r[2]], 'role') !== null)))) {
         pick.push(els[r[2]]);
         text.push(r);
       }
     }
     return [q({strs, pk: text.map((r, i) => i)}), encode(text), pick];
   }
+
+  const ITEM_ROLE = new Set(['option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem']);
 
   const OBSERVE = {subtree: true, childList: true, attributes: true, characterData: true};
 
@@ -1312,6 +1454,11 @@
   S.delta = function (opts) {
     record(S.mo.takeRecords()); // records not yet delivered count too
     if (hear('p').length) S.wide = true; // scripts added or removed click handlers
+    if (internalsChanged()) {
+      const m = hearInternals();
+      if (internalsMoved(S.intl || new Map(), m)) S.wide = true;
+      setInternals(m);
+    } else if (S.intl) setInternals(S.intl);
     const dirty = [...S.dirty], wide = S.wide;
     S.dirty.clear(); S.wide = false;
     S.deltas++;
@@ -1337,7 +1484,7 @@
       if (stateOf(el, S.role[k], focused, an) + '|' + valueOf(el, S.role[k]) + '|' + extrasOf(el, S.role[k], an).join('|') !== sig) hit.add(k);
     }
     if ((hit.size || dirty.length || opts.acted) && stateStyled()) return again();
-    strs = []; sid = new Map(); regions = new Map(); styles = new Map(); raws = new Map();
+    strs = []; sid = new Map(); regions = new Map(); styles = new Map(); raws = new Map(); lent = new Set();
     const rows = [], pick = [], pk = [], gone = [];
     for (const k of hit) {
       const el = S.els[k];

@@ -16,7 +16,9 @@
 //          second copy of the script in the same document stands down;
 //   EV+'w' on document: answer with EV+'b' on the document when work an
 //          input set in motion is still pending (see "Motion" below), and
-//          then dispatch EV+'z' on it once that work is done or expired.
+//          then dispatch EV+'z' on it once that work is done or expired;
+//   EV+'r', EV+'s': roles and states set through ElementInternals, answered
+//          with EV+'n' (the section at the end).
 (EV => {
   const doc = document;
   const Ev = Event; // the page may replace the global later
@@ -324,4 +326,81 @@
   add.call(doc, EV + 'p', () => {
     if (gen !== told) dispatch.call(doc, new Ev(EV + 'a', {composed: true}));
   });
+
+  // ---- ElementInternals record ------------------------------------------
+  // A custom element can give itself a role, states and a name through
+  // ElementInternals (this.attachInternals(); internals.role = 'tab';
+  // internals.ariaSelected = 'true'): no attribute shows them and the
+  // isolated world cannot reach the internals object, yet Chromium's AX tree
+  // reads them. The record keeps the internals of every element that asked
+  // for them (weakly) and answers, inside one dispatchEvent as above:
+  //   EV+'r' on document: EV+'n', a CustomEvent whose detail is a JSON
+  //          string of the role and ARIA properties set
+  //          ({"role":"tab","aria-selected":"true"}), dispatched on every
+  //          recorded, connected element outside closed shadow trees that
+  //          has any set;
+  //   EV+'s' on document: EV+'n' on the document itself when a role or
+  //          ARIA property of some internals changed value since the last
+  //          EV+'r'.
+  // Nothing here touches the DOM either; the wrapped attachInternals and
+  // setters look native as the listener wrappers do.
+  (() => {
+    const EI = globalThis.ElementInternals, HE = globalThis.HTMLElement;
+    if (!EI || !HE || typeof HE.prototype.attachInternals !== 'function') return;
+    const CE = CustomEvent, stringify = JSON.stringify;
+    const attach = HE.prototype.attachInternals;
+    const owners = new WeakMap(); // element -> its ElementInternals
+    let irefs = [], igen = 0, itold = 0;
+    const w = {
+      attachInternals() {
+        const r = attach.apply(this, arguments);
+        try { if (!owners.has(this)) { owners.set(this, r); irefs.push(new WR(this)); igen++; } } catch (e) { /* best effort */ }
+        return r;
+      },
+    };
+    wrappers.set(w.attachInternals, attach);
+    HE.prototype.attachInternals = w.attachInternals;
+    // The string-valued ARIA reflection (role, ariaSelected, …): element
+    // references (ariaLabelledByElements) cannot travel as text.
+    const props = [];
+    for (const p of Object.getOwnPropertyNames(EI.prototype)) {
+      if (p !== 'role' && !/^aria[A-Z]/.test(p)) continue;
+      const d = Object.getOwnPropertyDescriptor(EI.prototype, p);
+      if (!d || !d.get || !d.set) continue;
+      const set = d.set, get = d.get;
+      const ws = Object.getOwnPropertyDescriptor({set [p](v) {
+        let was;
+        try { was = get.call(this); } catch (e) { /* not an ElementInternals: the native setter throws */ }
+        set.call(this, v);
+        try { if (get.call(this) !== was) igen++; } catch (e) { /* as above */ }
+      }}, p).set;
+      wrappers.set(ws, set);
+      Object.defineProperty(EI.prototype, p, {get: d.get, set: ws, enumerable: d.enumerable, configurable: true});
+      if (!/Elements?$/.test(p)) props.push([p === 'role' ? 'role' : 'aria-' + p.slice(4).toLowerCase(), get]);
+    }
+    add.call(doc, EV + 'r', () => {
+      try {
+        const keep = [];
+        for (const r of irefs) {
+          const el = r.deref();
+          if (!el) continue;
+          keep.push(r);
+          if (!connected.call(el) || closedIn(el)) continue;
+          const i = owners.get(el), o = {};
+          let any = false;
+          for (let k = 0; k < props.length; k++) {
+            const v = props[k][1].call(i);
+            if (typeof v === 'string') { o[props[k][0]] = v; any = true; }
+          }
+          if (any) dispatch.call(el, new CE(EV + 'n', {composed: true, detail: stringify(o)}));
+        }
+        irefs = keep;
+        itold = igen;
+      } catch (e) { /* answer what could be answered */ }
+    });
+    add.call(doc, EV + 's', () => {
+      if (igen !== itold) dispatch.call(doc, new CE(EV + 'n', {composed: true, detail: ''}));
+    });
+  })();
+  // ---- end of the ElementInternals record --------------------------------
 })

@@ -51,6 +51,8 @@ type Item struct {
 	RawName  string // the accessible name as the browser computed it, when Name is a cleaned form of it
 	upLocal  int    // (fast path) Local of that ref, from which Up is recomputed as items come and go
 	nested   bool   // (in-page read) Name leaves out the nested items the browser's name holds
+	lent     bool   // (in-page read) Name is what a person calls a control the browser leaves unnamed
+	covered  bool   // (in-page read) a wrapper the walk took back for the one control inside it
 }
 
 // State is an element's state as the AX tree reports it.
@@ -277,9 +279,10 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	w.absentClickable(n, c, level)
 	role := str(n.Role)
 	weak, isWeak := w.texts[n.BackendDOMNodeID]
+	isCovered := isWeak && weak.Kind == KindRef && weak.covered
 	// The in-page walk decides where its clickables stand, inside a weaker
 	// clickable too (the items of a focusable suggestion list): its verdict holds here.
-	isWeak = isWeak && weak.Kind == KindRef && !weak.nested
+	isWeak = isWeak && weak.Kind == KindRef && !weak.nested && !weak.covered
 	if n.Ignored && isWeak {
 		role = weak.Role // a clickable the tree leaves out as uninteresting
 	} else if n.Ignored {
@@ -398,6 +401,12 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		// Chromium's internal "LabelText" here.
 		role = weak.Role
 	}
+	// A wrapper the in-page walk took back for the one control inside it
+	// (a custom element's focusable, labelled host around its checkbox):
+	// the control is the ref, as on the fast path.
+	if isRef && isCovered && !interactiveRoles[role] {
+		isRef = false
+	}
 	if isRef && !st.Selected && (role == "button" || role == "link") {
 		// the control standing for its grid cell carries the cell's selection
 		if p := w.byID[n.ParentID]; p != nil && !p.Ignored {
@@ -426,6 +435,12 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 			if raw == clean {
 				raw = ""
 			}
+		}
+		// A control Chromium leaves unnamed that the page names for a
+		// person (the checkbox inside a labelled custom element, a field
+		// after its text): the in-page read's name, as on the fast path.
+		if t, ok := w.texts[n.BackendDOMNodeID]; ok && t.Kind == KindRef && t.lent && name == "" {
+			clean = t.Name
 		}
 		w.items = append(w.items, Item{Kind: KindRef, Depth: c.depth, Role: role, Name: clean, RawName: raw,
 			Node: n.BackendDOMNodeID, State: st, Landmark: c.landmark, Context: ctxName, Path: child.path,

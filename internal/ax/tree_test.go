@@ -153,3 +153,65 @@ func TestFlattenSurvivesHostileShapes(t *testing.T) {
 		t.Errorf("no nodes, no items")
 	}
 }
+
+// The in-page read's verdicts the AX path takes: a control Chromium leaves
+// unnamed gets the name a person reads for it (lent), a wrapper the walk
+// took back for the control inside it is no ref (covered), and an item the
+// page marks that Chromium takes for a generic box is a ref (a weak row).
+func TestFlattenTakesInPageVerdicts(t *testing.T) {
+	nodes := build([]tnode{
+		{id: "1", role: "RootWebArea", name: "Page"},
+		{id: "2", parent: "1", role: "main"},
+		{id: "3", parent: "2", role: "generic", name: "Send me the newsletter", backend: 3, props: []string{"focusable=true"}},
+		{id: "4", parent: "3", role: "checkbox", name: "", backend: 4},
+		{id: "5", parent: "2", role: "combobox", name: "", backend: 5},
+		{id: "6", parent: "2", role: "generic", name: "", backend: 6},
+		{id: "7", parent: "2", role: "textbox", name: "Email", backend: 7},
+	})
+	texts := map[proto.DOMBackendNodeID]Item{
+		3: {Kind: KindRef, Role: "generic", Name: "Send me the newsletter", covered: true},
+		4: {Kind: KindRef, Role: "checkbox", Name: "Send me the newsletter", lent: true},
+		5: {Kind: KindRef, Role: "combobox", Name: "Select a speed", lent: true},
+		6: {Kind: KindRef, Role: "option", Name: "Fast"},
+		7: {Kind: KindRef, Role: "textbox", Name: "Check-in:", lent: true}, // the browser's name wins
+	}
+	items := flatten(nodes, nil, nil, texts)
+	want := `[main ""]
+ ref checkbox "Send me the newsletter" @main ctx=
+ ref combobox "Select a speed" @main ctx=
+ ref option "Fast" @main ctx=
+ ref textbox "Email" @main ctx=
+`
+	if got := render(items); got != want {
+		t.Errorf("flatten:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// The trailing fields of a ref row: the browser's name when the shown one
+// differs (nested), then 1 for a lent name or 2 for a covered wrapper.
+func TestRowItemTrailingFlags(t *testing.T) {
+	base := "0\t0\t1\t1\tName\t0\t\t0\t0\t10\t10\t1\t\t0\t0\t0\t0\t-1"
+	pad := "\t\t\t\t\t\t\t\t\t\t"
+	for _, tc := range []struct {
+		row                   string
+		raw                   string
+		nested, lent, covered bool
+	}{
+		{base, "", false, false, false},
+		{base + pad + "\tName with children", "Name with children", true, false, false},
+		{base + pad + "\t\t1", "", false, true, false},
+		{base + pad + "\t\t2", "", false, false, true},
+	} {
+		var rows [][]string
+		for _, r := range rowsOf(tc.row) {
+			rows = append(rows, r)
+		}
+		if len(rows) != 1 {
+			t.Fatalf("%q: %d rows", tc.row, len(rows))
+		}
+		it, ok := rowItem(rows[0], nil, 0, []string{"checkbox"})
+		if !ok || it.RawName != tc.raw || it.nested != tc.nested || it.lent != tc.lent || it.covered != tc.covered {
+			t.Errorf("%q: ok=%v raw=%q nested=%v lent=%v covered=%v", tc.row, ok, it.RawName, it.nested, it.lent, it.covered)
+		}
+	}
+}
