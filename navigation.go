@@ -137,9 +137,30 @@ func (p *Page) settleNavigation(ctx context.Context, action string) error {
 // navErr names a failure while waiting for a navigation.
 func (p *Page) navErr(ctx context.Context, action string, err error) error {
 	if ctx.Err() != nil {
-		return failure(action, "", Timeout, "the page was still navigating", ctx.Err())
+		p.mu.Lock()
+		why := p.navOutstandingLocked()
+		p.mu.Unlock()
+		return failure(action, "", Timeout, why, ctx.Err())
 	}
 	return err
+}
+
+// navOutstandingLocked says which step of the main frame's navigation had
+// not happened when a wait for it ended: a caller deciding whether to retry,
+// wait longer or read the page as it is needs to know which.
+func (p *Page) navOutstandingLocked() string {
+	f := p.frames[p.mainFrame]
+	switch {
+	case f == nil:
+		return "the page was still navigating (no main frame yet)"
+	case p.nav.pending:
+		return "the page was still navigating (a navigation was asked for and had not committed)"
+	case p.nav.loading && p.nav.fromReady && f.loader == p.nav.loadingFrom:
+		return "the page was still navigating (the next document had not committed)"
+	case !docReady(p.loaded[f.loader]):
+		return "the page was still navigating (its document committed but had not loaded: no load event, and the network never went quiet)"
+	}
+	return "the page was still navigating"
 }
 
 // URL is the address of the tab's current document. After Open, Back,
@@ -197,7 +218,10 @@ func (p *Page) open(ctx context.Context, rawURL string) error {
 	mark := p.blockMark()
 	res, err := proto.PageNavigate{URL: rawURL}.Call(p.main.Bind(ctx))
 	if err != nil {
-		return p.navErr(ctx, "open", p.b.wrapErr(ctx, err))
+		if ctx.Err() != nil {
+			return failure("open", "", Timeout, "the browser had not started the navigation", ctx.Err())
+		}
+		return p.b.wrapErr(ctx, err)
 	}
 	if res.ErrorText != "" {
 		return p.navBlockedErr(rawURL, res.ErrorText, mark)

@@ -102,9 +102,15 @@ func words(name string) []string {
 // SlugCovers reports whether the slug of name carries every word of the name,
 // so the name need not be printed beside the handle. A number's punctuation
 // is part of what it says ("$1,000.00", "10:30", "50%", "-5", "3.5"), and a
-// slug drops it ("1-000-00"): such a name is printed.
+// slug drops it ("1-000-00"): such a name is printed. So is a name of
+// symbols only ("+", "-", "×", "★"): its slug is empty, and the symbol is
+// what a person reads on the control.
 func SlugCovers(name string) bool {
-	return Slug(name) == strings.Join(words(name), "-") && !numberMarks(name)
+	w := words(name)
+	if len(w) == 0 && strings.TrimSpace(name) != "" {
+		return false
+	}
+	return Slug(name) == strings.Join(w, "-") && !numberMarks(name)
 }
 
 // numberMarks reports whether a digit of name stands next to punctuation or

@@ -54,6 +54,11 @@ func TestSlugCovers(t *testing.T) {
 		"+3 more":           false,
 		"3/4":               false,
 		"Q&A":               true,
+		"+":                 false,
+		"-":                 false,
+		"×":                 false,
+		"★★★":               false,
+		"  ":                true,
 	} {
 		if got := SlugCovers(in); got != want {
 			t.Errorf("SlugCovers(%q) = %v, want %v", in, got, want)

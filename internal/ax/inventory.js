@@ -270,6 +270,18 @@
   const ICON = /(?:^|\s)(?:ui-icon|fa[srlbd]?|icon|glyphicon|bi|mdi|ti|ion|las?|octicon|codicon)-([a-z][a-z0-9-]*)/;
   const GENERIC_CLASS = /^(fa[srlbd]?|icon|btn|button|ui|is-|has-|js-|active|selected)$|[0-9a-f]{5,}|^css-|^sc-|^jsx-/;
 
+  // pictureText is the text alternative of a picture a person sees (an
+  // <img> or an element with role img): none for a decorative one (alt="",
+  // role none/presentation). Not its size: an image that has not loaded
+  // yet has none, and loading changes nothing a delta could see.
+  function pictureText(el) {
+    const r = el.getAttribute('role');
+    if (r === 'presentation' || r === 'none') return '';
+    const v = collapse(cName(el));
+    if (!v || !el.checkVisibility(VISIBILITY)) return '';
+    return clip(v, 60);
+  }
+
   // iconIn is the name of the icon an empty element draws from its class
   // (ui-icon-seek-end, fa-trash): a person reads the picture in the
   // sentence or beside the item it marks ("the item with the ⏭ icon").
@@ -760,7 +772,17 @@
     if (TEXT_TAGS.has(tag) || TEXT_ROLES.has(el.getAttribute('role'))) return 'text';
     if (!sink && !role && gathers(el, tag, disp, L)) return 'text';
     if (!sink && ownText(el)) return 'text';
+    // pictures outside any text block (an item's row of icons, a lone
+    // photo): a line of their own, the pictures of one box on one line
+    if (!sink && (tag === 'img' || role === 'image' || role === 'img' || (!INLINE.has(disp) && onlyPictures(el)))) return 'text';
     return '';
+  }
+
+  function onlyPictures(el) {
+    const n = el.childElementCount;
+    if (n < 2 || n > GATHER_MAX_KIDS) return false;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName !== 'img') return false;
+    return true;
   }
 
   // The text a control acts on, when generic containers hold it: a card
@@ -1090,6 +1112,15 @@
         if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
       }
       const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
+      if (tag === 'img' || (hasRole && (role === 'image' || role === 'img'))) {
+        // A picture is content a person reads ("Chicken wings" with a meat
+        // icon, a 4-of-5-stars rating, a slide's photo): its text
+        // alternative goes into the text where the picture stands. An
+        // ARIA img's children are presentational.
+        const alt = tsink ? pictureText(el) : '';
+        if (alt) tsink.parts.push(' [img ' + alt + '] ');
+        if (tag === 'img' || alt) continue;
+      }
       // A slot shows what the host put in it (or, when nothing, its own
       // fallback children): the walk reads a host's light children there,
       // in the order and inside the refs and text blocks a person sees them
