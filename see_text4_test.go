@@ -104,54 +104,49 @@ func TestSeeNestedItemNames(t *testing.T) {
 // cannot carry it. An agent reading only the text orders the meat dish.
 func TestSeePicturesAndSymbols(t *testing.T) {
 	t.Parallel()
-	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
-			p := open(t, "pictures.html")
-			rp.set(p)
-			s := snapshot(t, p)
-			full := s.FullText()
-			for _, want := range []string{
-				`text "Served by [img Chez Ada] since 1998."`,
-				`text "[img meat] [img spicy]"`,
-				`text "[img vegetarian]"`,
-				`text "[img Rated 4 out of 5]"`,
-				` "+"`, ` "-"`, ` "×"`,
-			} {
-				if !strings.Contains(full, want) {
-					t.Errorf("the snapshot should contain %q:\n%s", want, full)
-				}
+	onReadPaths(t, "pictures.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		s := snapshot(t, p)
+		full := s.FullText()
+		for _, want := range []string{
+			`text "Served by [img Chez Ada] since 1998."`,
+			`text "[img meat] [img spicy]"`,
+			`text "[img vegetarian]"`,
+			`text "[img Rated 4 out of 5]"`,
+			` "+"`, ` "-"`, ` "×"`,
+		} {
+			if !strings.Contains(full, want) {
+				t.Errorf("the snapshot should contain %q:\n%s", want, full)
 			}
-			for _, bad := range []string{"spacer", "hidden badge", "collapsed", "[img Close basket]", "[img ]"} {
-				if strings.Contains(full, bad) {
-					t.Errorf("the snapshot should not contain %q:\n%s", bad, full)
-				}
+		}
+		for _, bad := range []string{"spacer", "hidden badge", "collapsed", "[img Close basket]", "[img ]"} {
+			if strings.Contains(full, bad) {
+				t.Errorf("the snapshot should not contain %q:\n%s", bad, full)
 			}
-			// The agent: the "+" on the line after the meat dish's pictures.
-			lines := strings.Split(full, "\n")
-			add := ""
-			for i, l := range lines {
-				if strings.Contains(l, "[img meat]") {
-					for _, m := range lines[i+1:] {
-						if f := strings.Fields(m); len(f) > 0 && strings.HasSuffix(m, `"+"`) {
-							add = f[0]
-							break
-						}
+		}
+		// The agent: the "+" on the line after the meat dish's pictures.
+		lines := strings.Split(full, "\n")
+		add := ""
+		for i, l := range lines {
+			if strings.Contains(l, "[img meat]") {
+				for _, m := range lines[i+1:] {
+					if f := strings.Fields(m); len(f) > 0 && strings.HasSuffix(m, `"+"`) {
+						add = f[0]
+						break
 					}
-					break
 				}
+				break
 			}
-			if add == "" {
-				t.Fatalf("no \"+\" ref after the meat dish:\n%s", full)
-			}
-			ctx := testCtx(t, 30*time.Second)
-			if st, err := p.Click(ctx, add); err != nil {
-				t.Fatalf("click %s: %v %v", add, st, err)
-			}
-			d := snapshot(t, p)
-			if !strings.Contains(d.String(), "Chicken wings: 1") {
-				t.Errorf("the delta should show the order's status:\n%s", d.String())
-			}
-		})
-	}
+		}
+		if add == "" {
+			t.Fatalf("no \"+\" ref after the meat dish:\n%s", full)
+		}
+		ctx := testCtx(t, 30*time.Second)
+		if st, err := p.Click(ctx, add); err != nil {
+			t.Fatalf("click %s: %v %v", add, st, err)
+		}
+		d := snapshot(t, p)
+		if !strings.Contains(d.String(), "Chicken wings: 1") {
+			t.Errorf("the delta should show the order's status:\n%s", d.String())
+		}
+	})
 }
