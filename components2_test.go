@@ -164,10 +164,7 @@ func TestComponentAgentTasks(t *testing.T) {
 // always, the AX-tree path for a spread of keep of them; -sweep (what .ci/run
 // passes) runs every task on both. (Every task on both paths takes the
 // package past go test's default 10-minute timeout on 2 cores.)
-func taskPaths(i, n, keep int) []struct {
-	name string
-	set  func(*rodagent.Page)
-} {
+func taskPaths(i, n, keep int) []readPath {
 	idx := make([]string, n)
 	for k := range idx {
 		idx[k] = fmt.Sprint(k)

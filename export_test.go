@@ -44,3 +44,18 @@ func ScriptSends(p *Page) int {
 	defer p.mu.Unlock()
 	return p.path.sent
 }
+
+// DetachTab ends p as a Page but leaves its tab open, for the suite to
+// attach a fresh Page to with Browser.Page: a new tab costs Chromium a
+// window, a WebContents and a renderer process. Detaching the CDP session
+// clears what it set in the tab (emulation, scripts for new documents,
+// request interception, auto-attach). It reports false, and leaves p as it
+// is, when p cannot be used (closed, gone, crashed or broken).
+func DetachTab(p *Page) bool {
+	if p.alive() != nil {
+		return false
+	}
+	p.detach()
+	p.b.dropSession(p.rod)
+	return true
+}

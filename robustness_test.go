@@ -142,7 +142,10 @@ func TestClosedTabsAndPages(t *testing.T) {
 	q := open(t, "basic.html")
 	sq := snapshot(t, q)
 	eval(t, q, "(setTimeout(() => window.close(), 0), 1)", nil)
-	if _, err := (proto.TargetCloseTarget{TargetID: proto.TargetTargetID(q.ID())}).Call(shared.Rod()); err != nil {
+	// Both close it; the page's own window.close() may get there first (in
+	// a reused tab it often does), and then the tab is already gone.
+	if _, err := (proto.TargetCloseTarget{TargetID: proto.TargetTargetID(q.ID())}).Call(shared.Rod()); err != nil &&
+		!strings.Contains(err.Error(), "No target with given id") {
 		t.Fatal(err)
 	}
 	if err := q.Wait(ctx, rodagent.URLMatches("never")); !errors.Is(err, rodagent.ErrNoSuchTab) {

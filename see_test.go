@@ -202,12 +202,30 @@ func sortedMap(m map[string]string) string {
 // readPaths are the two ways a page is read: the in-page inventory (the
 // default) and the AX tree (what a frame with a closed shadow root takes).
 // The one truth must hold on both.
-var readPaths = []struct {
-	name string
-	set  func(*rodagent.Page)
-}{
+var readPaths = []readPath{
 	{"fast", func(*rodagent.Page) {}},
 	{"axtree", rodagent.UseAXTree},
+}
+
+// readPath is one way a page is read: its name and what sets a page to it.
+type readPath struct {
+	name string
+	set  func(*rodagent.Page)
+}
+
+// onReadPaths runs check in a parallel subtest per read path (named after
+// it), on page opened in a tab of its own and set to that path; rp sets any
+// other page the check opens.
+func onReadPaths(t *testing.T, page string, check func(t *testing.T, p *rodagent.Page, rp readPath)) {
+	t.Helper()
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
+			t.Parallel()
+			p := open(t, page)
+			rp.set(p)
+			check(t, p, rp)
+		})
+	}
 }
 
 // A page that changes itself at random (fixed seed): insert, remove, hide,
@@ -215,20 +233,15 @@ var readPaths = []struct {
 // fresh full read, on both read paths.
 func TestSeeDeltaEqualsFullUnderMutation(t *testing.T) {
 	t.Parallel()
-	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
-			p := open(t, "mutate.html")
-			rp.set(p)
-			prev := snapshot(t, p)
-			eval(t, p, "seed(20261130)", nil)
-			for step := 0; step < 60; step++ {
-				var op int
-				eval(t, p, "mutate()", &op)
-				prev = sameAsFull(t, p, prev, fmt.Sprintf("step %d (op %d)", step, op))
-			}
-		})
-	}
+	onReadPaths(t, "mutate.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		prev := snapshot(t, p)
+		eval(t, p, "seed(20261130)", nil)
+		for step := 0; step < 60; step++ {
+			var op int
+			eval(t, p, "mutate()", &op)
+			prev = sameAsFull(t, p, prev, fmt.Sprintf("step %d (op %d)", step, op))
+		}
+	})
 }
 
 // Every action of the behaviour fixtures: after each, the delta equals a

@@ -16,42 +16,37 @@ import (
 // folder is named by what shows of it, not by its hidden children.
 func TestWebtasksNestedClickables(t *testing.T) {
 	t.Parallel()
-	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
-			p := open(t, "webtasks-nested-clickables.html")
-			rp.set(p)
-			ctx := testCtx(t, 30*time.Second)
-			s := snapshot(t, p)
-			apricot := refByName(t, s, "Apricot")
-			recipes := refByName(t, s, "Recipes")
-			if _, ok := refWithName(s, "Pie"); ok {
-				t.Errorf("a folded folder's file is a ref:\n%s", s)
-			}
-			if _, err := p.Click(ctx, apricot); err != nil {
-				t.Fatalf("Click %s: %v", apricot, err)
-			}
-			s = snapshot(t, p)
-			if !strings.Contains(s.String(), `"picked Apricot"`) {
-				t.Errorf("the pick's outcome is not in the delta:\n%s", s)
-			}
-			if _, err := p.Click(ctx, recipes); err != nil {
-				t.Fatalf("Click %s: %v", recipes, err)
-			}
-			s = snapshot(t, p)
-			jam := refByName(t, s, "Jam")
-			if !strings.Contains(s.String(), "+ "+jam) {
-				t.Errorf("the opened folder's file is not added in the delta:\n%s", s)
-			}
-			if _, err := p.Click(ctx, jam); err != nil {
-				t.Fatalf("Click %s: %v", jam, err)
-			}
-			s = snapshot(t, p)
-			if !strings.Contains(s.String(), `"opened Jam"`) {
-				t.Errorf("clicking the file did not open it:\n%s", s)
-			}
-		})
-	}
+	onReadPaths(t, "webtasks-nested-clickables.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		ctx := testCtx(t, 30*time.Second)
+		s := snapshot(t, p)
+		apricot := refByName(t, s, "Apricot")
+		recipes := refByName(t, s, "Recipes")
+		if _, ok := refWithName(s, "Pie"); ok {
+			t.Errorf("a folded folder's file is a ref:\n%s", s)
+		}
+		if _, err := p.Click(ctx, apricot); err != nil {
+			t.Fatalf("Click %s: %v", apricot, err)
+		}
+		s = snapshot(t, p)
+		if !strings.Contains(s.String(), `"picked Apricot"`) {
+			t.Errorf("the pick's outcome is not in the delta:\n%s", s)
+		}
+		if _, err := p.Click(ctx, recipes); err != nil {
+			t.Fatalf("Click %s: %v", recipes, err)
+		}
+		s = snapshot(t, p)
+		jam := refByName(t, s, "Jam")
+		if !strings.Contains(s.String(), "+ "+jam) {
+			t.Errorf("the opened folder's file is not added in the delta:\n%s", s)
+		}
+		if _, err := p.Click(ctx, jam); err != nil {
+			t.Fatalf("Click %s: %v", jam, err)
+		}
+		s = snapshot(t, p)
+		if !strings.Contains(s.String(), `"opened Jam"`) {
+			t.Errorf("clicking the file did not open it:\n%s", s)
+		}
+	})
 }
 
 // refByName is the handle of the ref named name, whatever its role.
@@ -78,21 +73,16 @@ func refWithName(s *rodagent.Snapshot, name string) (string, bool) {
 // the image, as a background image does, on both read paths.
 func TestWebtasksIconFromContentImage(t *testing.T) {
 	t.Parallel()
-	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
-			p := open(t, "webtasks-nested-clickables.html")
-			rp.set(p)
-			s := snapshot(t, p)
-			find := refByName(t, s, "icon button (search)")
-			if _, err := p.Click(testCtx(t, 30*time.Second), find); err != nil {
-				t.Fatalf("Click %s: %v", find, err)
-			}
-			if s = snapshot(t, p); !strings.Contains(s.String(), `"find opened"`) {
-				t.Errorf("clicking the icon did not reach it:\n%s", s)
-			}
-		})
-	}
+	onReadPaths(t, "webtasks-nested-clickables.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		s := snapshot(t, p)
+		find := refByName(t, s, "icon button (search)")
+		if _, err := p.Click(testCtx(t, 30*time.Second), find); err != nil {
+			t.Fatalf("Click %s: %v", find, err)
+		}
+		if s = snapshot(t, p); !strings.Contains(s.String(), `"find opened"`) {
+			t.Errorf("clicking the icon did not reach it:\n%s", s)
+		}
+	})
 }
 
 // A task page in a short body of plain divs (the instruction, the work
@@ -101,34 +91,29 @@ func TestWebtasksIconFromContentImage(t *testing.T) {
 // with the work area and the score panel into one line of page text.
 func TestWebtasksInstructionReadsApart(t *testing.T) {
 	t.Parallel()
-	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
-			p := open(t, "webtasks-task-panel.html")
-			rp.set(p)
-			ctx := testCtx(t, 30*time.Second)
-			s := snapshot(t, p)
-			text := s.String()
-			ask := lineWith(text, "Type the word shown below")
-			if ask < 0 || strings.Contains(lines(text)[ask], "Last score") || strings.Contains(lines(text)[ask], "violet") {
-				t.Fatalf("the instruction is not a line of its own:\n%s", text)
-			}
-			word := lineWith(text, `"violet"`)
-			answer := refNamed(t, s, "textbox", "Answer")
-			if word < 0 || word < ask || lineWith(text, answer) < word {
-				t.Errorf("the instruction, the word and the field are not in reading order:\n%s", text)
-			}
-			if _, err := p.Type(ctx, answer, "violet"); err != nil {
-				t.Fatalf("Type: %v", err)
-			}
-			if _, err := p.Click(ctx, refNamed(t, s, "button", "Go")); err != nil {
-				t.Fatalf("Click: %v", err)
-			}
-			if s = snapshot(t, p); !strings.Contains(s.String(), `"right"`) {
-				t.Errorf("the outcome is not in the delta:\n%s", s)
-			}
-		})
-	}
+	onReadPaths(t, "webtasks-task-panel.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		ctx := testCtx(t, 30*time.Second)
+		s := snapshot(t, p)
+		text := s.String()
+		ask := lineWith(text, "Type the word shown below")
+		if ask < 0 || strings.Contains(lines(text)[ask], "Last score") || strings.Contains(lines(text)[ask], "violet") {
+			t.Fatalf("the instruction is not a line of its own:\n%s", text)
+		}
+		word := lineWith(text, `"violet"`)
+		answer := refNamed(t, s, "textbox", "Answer")
+		if word < 0 || word < ask || lineWith(text, answer) < word {
+			t.Errorf("the instruction, the word and the field are not in reading order:\n%s", text)
+		}
+		if _, err := p.Type(ctx, answer, "violet"); err != nil {
+			t.Fatalf("Type: %v", err)
+		}
+		if _, err := p.Click(ctx, refNamed(t, s, "button", "Go")); err != nil {
+			t.Fatalf("Click: %v", err)
+		}
+		if s = snapshot(t, p); !strings.Contains(s.String(), `"right"`) {
+			t.Errorf("the outcome is not in the delta:\n%s", s)
+		}
+	})
 }
 
 // Drag libraries mark what they move only by turning off touch panning on
@@ -137,36 +122,31 @@ func TestWebtasksInstructionReadsApart(t *testing.T) {
 // rectangle"), and acting on it through its ref lands, on both read paths.
 func TestWebtasksDragHandlesAndShapes(t *testing.T) {
 	t.Parallel()
-	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
-			p := open(t, "webtasks-drag-shapes.html")
-			rp.set(p)
-			ctx := testCtx(t, 30*time.Second)
-			s := snapshot(t, p)
-			apple, cherry := refByName(t, s, "Apple"), refByName(t, s, "Cherry")
-			if _, err := p.Drag(ctx, apple, cherry); err != nil {
-				t.Fatalf("Drag %s → %s: %v", apple, cherry, err)
+	onReadPaths(t, "webtasks-drag-shapes.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		ctx := testCtx(t, 30*time.Second)
+		s := snapshot(t, p)
+		apple, cherry := refByName(t, s, "Apple"), refByName(t, s, "Cherry")
+		if _, err := p.Drag(ctx, apple, cherry); err != nil {
+			t.Fatalf("Drag %s → %s: %v", apple, cherry, err)
+		}
+		if s = snapshot(t, p); !strings.Contains(s.String(), `"order: Banana, Cherry, Apple, Damson"`) {
+			t.Errorf("the drag did not move the item:\n%s", s)
+		}
+		for _, c := range []struct{ look, outcome string }{
+			{"(swatch) blue #0000ff", "picked blue"},
+			{"red #ff0000 rectangle", "clicked the rectangle"},
+			{"blue #0000ff triangle", "clicked the triangle"},
+			{"green #008000 circle", "clicked the circle"},
+		} {
+			ref := refContaining(t, s, c.look)
+			if _, err := p.Click(ctx, ref); err != nil {
+				t.Fatalf("Click %s: %v", ref, err)
 			}
-			if s = snapshot(t, p); !strings.Contains(s.String(), `"order: Banana, Cherry, Apple, Damson"`) {
-				t.Errorf("the drag did not move the item:\n%s", s)
+			if s = snapshot(t, p); !strings.Contains(s.String(), strconv.Quote(c.outcome)) {
+				t.Errorf("clicking %s (%s) did not land:\n%s", ref, c.look, s)
 			}
-			for _, c := range []struct{ look, outcome string }{
-				{"(swatch) blue #0000ff", "picked blue"},
-				{"red #ff0000 rectangle", "clicked the rectangle"},
-				{"blue #0000ff triangle", "clicked the triangle"},
-				{"green #008000 circle", "clicked the circle"},
-			} {
-				ref := refContaining(t, s, c.look)
-				if _, err := p.Click(ctx, ref); err != nil {
-					t.Fatalf("Click %s: %v", ref, err)
-				}
-				if s = snapshot(t, p); !strings.Contains(s.String(), strconv.Quote(c.outcome)) {
-					t.Errorf("clicking %s (%s) did not land:\n%s", ref, c.look, s)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // refContaining is the handle of the only ref whose name holds part.
@@ -200,19 +180,14 @@ func lineWith(text, part string) int {
 // a passage is in the snapshot line, on both read paths.
 func TestWebtasksLongValueShowsItsEnd(t *testing.T) {
 	t.Parallel()
-	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
-			p := open(t, "webtasks-task-panel.html")
-			rp.set(p)
-			s := snapshot(t, p)
-			notes := refNamed(t, s, "textbox", "Notes")
-			line := lines(s.String())[lineWith(s.String(), notes)]
-			if !strings.Contains(line, `value="Long notes`) || !strings.Contains(line, `zephyr"`) {
-				t.Errorf("the value's start or end is missing: %s\n%s", line, s)
-			}
-		})
-	}
+	onReadPaths(t, "webtasks-task-panel.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		s := snapshot(t, p)
+		notes := refNamed(t, s, "textbox", "Notes")
+		line := lines(s.String())[lineWith(s.String(), notes)]
+		if !strings.Contains(line, `value="Long notes`) || !strings.Contains(line, `zephyr"`) {
+			t.Errorf("the value's start or end is missing: %s\n%s", line, s)
+		}
+	})
 }
 
 // A feed's "more" icon opens a menu that was a hidden list beside it, with
@@ -220,41 +195,36 @@ func TestWebtasksLongValueShowsItsEnd(t *testing.T) {
 // are in the delta, and the one for the right post acts, on both read paths.
 func TestWebtasksMoreMenuOpensItems(t *testing.T) {
 	t.Parallel()
-	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
-			p := open(t, "webtasks-more-menu.html")
-			rp.set(p)
-			ctx := testCtx(t, 30*time.Second)
-			s := snapshot(t, p)
-			text := s.String()
-			second := lineWith(text, `"@bob Second post."`)
-			var more string
-			for _, l := range lines(text)[second+1:] {
-				if strings.HasPrefix(l, "el-icon-button-more") {
-					more, _, _ = strings.Cut(l, " ")
-					break
-				}
+	onReadPaths(t, "webtasks-more-menu.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		ctx := testCtx(t, 30*time.Second)
+		s := snapshot(t, p)
+		text := s.String()
+		second := lineWith(text, `"@bob Second post."`)
+		var more string
+		for _, l := range lines(text)[second+1:] {
+			if strings.HasPrefix(l, "el-icon-button-more") {
+				more, _, _ = strings.Cut(l, " ")
+				break
 			}
-			if second < 0 || more == "" {
-				t.Fatalf("no more icon after the second post:\n%s", text)
-			}
-			if _, err := p.Click(ctx, more); err != nil {
-				t.Fatalf("Click %s: %v", more, err)
-			}
-			s = snapshot(t, p)
-			mute := refByName(t, s, "Mute @bob")
-			if !strings.Contains(s.String(), "+ "+mute) {
-				t.Errorf("the opened menu's item is not added in the delta:\n%s", s)
-			}
-			if _, err := p.Click(ctx, mute); err != nil {
-				t.Fatalf("Click %s: %v", mute, err)
-			}
-			if s = snapshot(t, p); !strings.Contains(s.String(), `"mute @bob"`) {
-				t.Errorf("the menu item did not act:\n%s", s)
-			}
-		})
-	}
+		}
+		if second < 0 || more == "" {
+			t.Fatalf("no more icon after the second post:\n%s", text)
+		}
+		if _, err := p.Click(ctx, more); err != nil {
+			t.Fatalf("Click %s: %v", more, err)
+		}
+		s = snapshot(t, p)
+		mute := refByName(t, s, "Mute @bob")
+		if !strings.Contains(s.String(), "+ "+mute) {
+			t.Errorf("the opened menu's item is not added in the delta:\n%s", s)
+		}
+		if _, err := p.Click(ctx, mute); err != nil {
+			t.Fatalf("Click %s: %v", mute, err)
+		}
+		if s = snapshot(t, p); !strings.Contains(s.String(), `"mute @bob"`) {
+			t.Errorf("the menu item did not act:\n%s", s)
+		}
+	})
 }
 
 // A board of look-alike cells (a game's squares, a plot's points) reads
@@ -263,33 +233,28 @@ func TestWebtasksMoreMenuOpensItems(t *testing.T) {
 // that shows it. On both read paths.
 func TestWebtasksBoardCellsCarryTheirPlace(t *testing.T) {
 	t.Parallel()
-	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
-			p := open(t, "webtasks-board.html")
-			rp.set(p)
-			s := snapshot(t, p)
-			text := s.String()
-			if !strings.Contains(text, "[icon skip forward]") {
-				t.Errorf("the icon in the instruction is not read:\n%s", text)
+	onReadPaths(t, "webtasks-board.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		s := snapshot(t, p)
+		text := s.String()
+		if !strings.Contains(text, "[icon skip forward]") {
+			t.Errorf("the icon in the instruction is not read:\n%s", text)
+		}
+		var cell string
+		for _, r := range s.Refs {
+			if r.Cell == "row 2/3, col 3/3" {
+				cell = r.Ref
 			}
-			var cell string
-			for _, r := range s.Refs {
-				if r.Cell == "row 2/3, col 3/3" {
-					cell = r.Ref
-				}
-			}
-			if at := lineWith(text, cell+" "); cell == "" || at < 0 || !strings.Contains(lines(text)[at], "at row 2/3, col 3/3") {
-				t.Fatalf("no cell at row 2, col 3 on its line:\n%s", text)
-			}
-			if _, err := p.Click(testCtx(t, 30*time.Second), cell); err != nil {
-				t.Fatalf("Click %s: %v", cell, err)
-			}
-			if s = snapshot(t, p); !strings.Contains(s.String(), `"took row 2 col 3"`) {
-				t.Errorf("the click did not take the cell:\n%s", s)
-			}
-		})
-	}
+		}
+		if at := lineWith(text, cell+" "); cell == "" || at < 0 || !strings.Contains(lines(text)[at], "at row 2/3, col 3/3") {
+			t.Fatalf("no cell at row 2, col 3 on its line:\n%s", text)
+		}
+		if _, err := p.Click(testCtx(t, 30*time.Second), cell); err != nil {
+			t.Fatalf("Click %s: %v", cell, err)
+		}
+		if s = snapshot(t, p); !strings.Contains(s.String(), `"took row 2 col 3"`) {
+			t.Errorf("the click did not take the cell:\n%s", s)
+		}
+	})
 }
 
 // An icon with no box yet (a hover swapped its image, not yet loaded) is
@@ -297,20 +262,15 @@ func TestWebtasksBoardCellsCarryTheirPlace(t *testing.T) {
 // than failing with zero_rect at once.
 func TestWebtasksClickWaitsForABox(t *testing.T) {
 	t.Parallel()
-	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
-			p := open(t, "webtasks-board.html")
-			rp.set(p)
-			s := snapshot(t, p)
-			like := refByName(t, s, "Like")
-			eval(t, p, "shrinkLike()", nil)
-			if _, err := p.Click(testCtx(t, 30*time.Second), like); err != nil {
-				t.Fatalf("Click %s: %v", like, err)
-			}
-			if s = snapshot(t, p); !strings.Contains(s.String(), `"liked"`) {
-				t.Errorf("the click did not land:\n%s", s)
-			}
-		})
-	}
+	onReadPaths(t, "webtasks-board.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		s := snapshot(t, p)
+		like := refByName(t, s, "Like")
+		eval(t, p, "shrinkLike()", nil)
+		if _, err := p.Click(testCtx(t, 30*time.Second), like); err != nil {
+			t.Fatalf("Click %s: %v", like, err)
+		}
+		if s = snapshot(t, p); !strings.Contains(s.String(), `"liked"`) {
+			t.Errorf("the click did not land:\n%s", s)
+		}
+	})
 }
