@@ -363,6 +363,14 @@ func TestAPGAgentTasks(t *testing.T) {
 func runAPGTask(t *testing.T, tc apgTask, readPath func(*rodagent.Page)) {
 	ctx := testCtx(t, 90*time.Second)
 	p := open(t, "apg/content/patterns/"+tc.page)
+	// The APG examples build their widgets in load handlers (the disclosure
+	// navigation collapses its menus there). Open may return on
+	// DOMContentLoaded and a network quiet before load, and with two whole
+	// suites on two cores (.ci/concurrent) it did: the first look showed the
+	// menus open. The agent waits for load as a script would (Wait, Load).
+	if err := p.Wait(ctx, rodagent.Load()); err != nil {
+		t.Fatalf("%s: wait for load: %v", tc.goal, err)
+	}
 	readPath(p)
 	s := snapshot(t, p)
 	read := []string{s.String()}
