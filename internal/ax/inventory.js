@@ -171,7 +171,13 @@
     return out.length <= 60 && WORDY.test(out) ? out : '';
   }
   const MENU_ITEMS = '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]';
-  const NEST = {treeitem: '[role=treeitem]', menuitem: MENU_ITEMS, menuitemcheckbox: MENU_ITEMS, menuitemradio: MENU_ITEMS};
+  // An option or tab holding controls of its own (a list's per-item move
+  // and delete buttons, a tab's close button): a person reads the item's
+  // words and sees the buttons beside them; Chromium's name strings their
+  // labels in, and changes as they show on hover or focus.
+  const ITEM_CONTROLS = 'button,[role=button],a[href],input,select,textarea,[role=checkbox],[role=switch],[role=link]';
+  const NEST = {treeitem: '[role=treeitem]', menuitem: MENU_ITEMS, menuitemcheckbox: MENU_ITEMS, menuitemradio: MENU_ITEMS,
+    option: ITEM_CONTROLS, tab: ITEM_CONTROLS};
   // raws: the browser's name of a ref whose shown name nameOf trimmed, for one read.
   let raws = new Map();
   // lent: the refs of one read that nameOf named though the browser does not (lentName).
