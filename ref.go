@@ -739,11 +739,14 @@ func (s *Snapshot) DeltaText() string {
 		}
 		b.WriteByte('\n')
 	}
+	within := s.within(d.Added)
 	for _, h := range d.Added {
 		if i, ok := s.byRef[h]; ok && !over() {
 			r := &s.Refs[i]
 			b.WriteString("+ " + refLine(r))
-			if r.Landmark != "" {
+			if up := within[i]; up != "" {
+				b.WriteString(" in " + up)
+			} else if r.Landmark != "" {
 				b.WriteString(" in " + safeLabel(r.Landmark, 80))
 			}
 			b.WriteByte('\n')
@@ -780,6 +783,30 @@ func (s *Snapshot) DeltaText() string {
 	b.WriteString(SafetyLine)
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// within maps the index of each added ref that sits inside a ref the agent
+// already knows (a tree item opened, an option whose buttons showed) to that
+// ref's handle: "+ tri-project-1-docx … in tri-projects" says where the new
+// ref is better than the landmark both share.
+func (s *Snapshot) within(added []string) map[int]string {
+	if len(added) == 0 {
+		return nil
+	}
+	isNew := make(map[string]bool, len(added))
+	for _, h := range added {
+		isNew[h] = true
+	}
+	out := map[int]string{}
+	for _, l := range s.lines {
+		if l.ref < 0 || l.up < 0 || !isNew[s.Refs[l.ref].Ref] {
+			continue
+		}
+		if u := s.lines[l.up].ref; u >= 0 && !isNew[s.Refs[u].Ref] {
+			out[l.ref] = s.Refs[u].Ref
+		}
+	}
+	return out
 }
 
 func changeText(f FieldChange) string {

@@ -197,6 +197,19 @@ func TestDeltaText(t *testing.T) {
 	if got := s.String(); !strings.Contains(got, "no changes") {
 		t.Errorf("an empty delta says so:\n%s", got)
 	}
+	// A ref added inside a ref the agent knows says which (an opened tree
+	// item's children); inside one added with it, or none, its landmark.
+	s = snapOf(4)
+	for i := range s.Refs {
+		s.Refs[i].Landmark = "main"
+	}
+	s.lines[3].up, s.lines[4].up = 1, 3 // item-2 sits in item-0; item-3 in item-2
+	s.Delta = &Delta{Added: []string{"btn-item-2", "btn-item-3", "btn-item-1"}}
+	for _, want := range []string{"+ btn-item-2 in btn-item-0\n", "+ btn-item-3 in main\n", "+ btn-item-1 in main\n"} {
+		if got := s.String(); !strings.Contains(got, want) {
+			t.Errorf("the delta should hold %q:\n%s", want, got)
+		}
+	}
 }
 
 // FuzzDeltaText: any delta renders without panicking, one line per change,
