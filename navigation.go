@@ -20,7 +20,9 @@ import (
 //
 // "Loaded" is the load event, or DOMContentLoaded plus a network quiet
 // (Chromium's networkAlmostIdle: at most two connections for 500 ms) for
-// pages whose load event waits on a stream or a slow image.
+// pages whose load event waits on a stream or a slow image; after the
+// quiet, a load event that is near is still waited for, briefly
+// (awaitNearLoad).
 
 // navState is what the main frame's navigation events said; guarded by p.mu.
 type navState struct {
@@ -254,7 +256,8 @@ func (e *NavigationError) Error() string {
 
 // Open navigates the tab to rawURL and returns once the new document has
 // committed and loaded (the load event, or DOMContentLoaded and a network
-// quiet), with URL already the new one. Redirects are followed. Every ref of
+// quiet, then at most 3 s for a load event that is near), with URL already
+// the new one. Redirects are followed. Every ref of
 // the tab is dropped: acting on one afterwards reports PageChanged.
 func (p *Page) Open(ctx context.Context, rawURL string) error {
 	if err := p.b.cfg.allowURL(rawURL); err != nil {
