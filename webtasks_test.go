@@ -168,6 +168,16 @@ func TestWebtasksShadesNamedAsSeen(t *testing.T) {
 				t.Errorf("%s is named %q, want it to end in %q", ref, r.Name, c.word+" "+c.hex)
 			}
 		}
+		// a box among a sentence's words is read there by its colour; the
+		// boxes of a board are refs, and not repeated in the text
+		text := s.FullText()
+		if !strings.Contains(text, `text "Pick every shade of green, or the [color light green #a1d4a1] one, or the [color blue #0000ff] one."`) {
+			t.Errorf("the sentence's swatches should read as their colours:\n%s", text)
+		}
+		if strings.Contains(text, "[color green #51d651]") {
+			t.Errorf("a board's boxes are refs, not text:\n%s", text)
+		}
+		refContaining(t, s, "(chip) blue #0000ff") // the clickable one is named by its colour too
 		ref := refContaining(t, s, "light green #a1d4a1")
 		if _, err := p.Click(ctx, ref); err != nil {
 			t.Fatalf("Click %s: %v", ref, err)

@@ -401,6 +401,24 @@
     return m[1].replace(/[-_]+/g, ' ');
   }
 
+  // swatchIn is the colour of an empty box that stands among a sentence's
+  // words ("Click on the ■ colored box"): a person reads the colour there.
+  // Only a small inline box: a bar, a divider or a backdrop is layout.
+  function swatchIn(el, cs) {
+    if (!cs || !/^inline/.test(cs.display) || !inSentence(el) || !el.checkVisibility(VISIBILITY)) return '';
+    const c = colorName(cs.backgroundColor);
+    if (!c) return '';
+    const b = el.getBoundingClientRect();
+    return b.width >= 4 && b.height >= 4 && b.width <= 64 && b.height <= 64 ? c : '';
+  }
+
+  // inSentence: el stands beside words of its parent's own.
+  function inSentence(el) {
+    const p = el.parentElement;
+    if (p) for (let c = p.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && c.data.trim()) return true;
+    return false;
+  }
+
   // describe names a clickable that has no accessible name the way a person
   // would point at it: its text, title, alt, description, an icon's name
   // (from its class or image file), else "clickable span".
@@ -449,6 +467,7 @@
     const fill = colorName(bg);
     const p = el.parentElement;
     if (!fill || !p) return '';
+    if (inSentence(el)) return fill; // among a sentence's words, the colour is what the sentence speaks of
     let n = 0;
     for (let c = p.firstElementChild; c && n < 50; c = c.nextElementSibling, n++) {
       if (c !== el && c.localName === el.localName && !c.firstElementChild && getComputedStyle(c).backgroundColor !== bg) return fill;
@@ -1219,7 +1238,12 @@
           // a link inside a sentence: its words go into the text where they
           // stand (sinkText keeps them only when the block has words of its own)
           if (sink && !sink.cells && rrole === 'link') { childSink = {parts: []}; sink.parts.push(childSink); }
-          else childSink = null;
+          else {
+            childSink = null;
+            // an empty box among a sentence's words (the swatch of "click
+            // on the ■ colored box"): its colour goes into the text there
+            if (sink && !sink.cells && !el.firstChild) { const w = swatchIn(el, cs); if (w) sink.parts.push(' [color ' + w + '] '); }
+          }
           // Its name says its text, unless it is a container that is no
           // name from its content: a focusable tab panel or dialog shows
           // its paragraphs as any block does.
@@ -1282,7 +1306,11 @@
         if (tsink) {
           if (block) tsink.parts.push(' ');
           if (shown) { for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) tsink.parts.push(c.data); }
-          else if (!el.firstChild) { const i = iconIn(el); if (i) tsink.parts.push(' [icon ' + i + '] '); }
+          else if (!el.firstChild) {
+            const i = iconIn(el), w = i ? '' : swatchIn(el, cs);
+            if (i) tsink.parts.push(' [icon ' + i + '] ');
+            else if (w) tsink.parts.push(' [color ' + w + '] ');
+          }
           if (block || tag === 'br') tsink.parts.push(' ');
         }
         continue;
