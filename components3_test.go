@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
 )
 
 // Agent tasks on widget libraries built on other DOM techniques than the
@@ -18,8 +21,9 @@ import (
 // in motion (internal/ax/settle.js): jQuery UI's menu opens its submenu
 // after a 300 ms timer, jQuery UI's accordion records its section when its
 // requestAnimationFrame slide ends, and Bootstrap's modal fades in with a
-// CSS transition. Pages with no task yet: jqui-autocomplete, bs-tabs,
-// bs-toast.
+// CSS transition. jQuery UI's autocomplete suggestions are role-less list
+// items (refs as clickables), and Bootstrap's toast fades in as a
+// role=alert box whose text the delta shows.
 //
 // Closed here (each a task below and a ref/name check in
 // TestComponents3Names, on both read paths): Material's tabs set their role
@@ -125,6 +129,21 @@ var componentTasks3 = []agentTask{
 		{do: "click", role: "combobox", name: "Select a speed", see: []seen{{"combobox", "Select a speed", "expanded"}, {"option", "Fast", ""}}},
 		{do: "click", role: "option", name: "Fast"},
 	}, "speed=fast"},
+	// jQuery UI's suggestions are <li><div>s with no role but menuitem on
+	// the div, appended to <body> when the list opens.
+	{"components3/jqui-autocomplete.html", []agentStep{
+		{do: "type", role: "textbox", name: "Language:", text: "Sc", see: []seen{{"listitem", "Scala", ""}, {"listitem", "Scheme", ""}}},
+		{do: "click", role: "listitem", name: "Scheme", see: []seen{{"textbox", "Language:", `value="Scheme"`}}},
+	}, "language=Scheme"},
+	// Bootstrap's tab panels fade: the new one is shown, the old one hidden.
+	{"components3/bs-tabs.html", []agentStep{
+		{do: "click", role: "tab", name: "Profile", see: []seen{{"tab", "Profile", "selected"}, {"text", "Signed in as Ada Lovelace.", ""}}},
+	}, "tab=profile"},
+	// Bootstrap's toast fades in at the bottom right, a role=alert box.
+	{"components3/bs-toast.html", []agentStep{
+		{do: "click", role: "button", name: "Show live toast", see: []seen{{"text", "Hello, world! This is a toast message.", ""}, {"button", "Close", ""}}},
+		{do: "click", role: "button", name: "Close"},
+	}, "toast=closed"},
 	// The datepicker's field has only the text before it ("Check-in:").
 	{"components3/jqui-datepicker.html", []agentStep{
 		{do: "click", role: "textbox", name: "Check-in:", see: []seen{{"link", "15", ""}}},
@@ -201,5 +220,39 @@ func TestComponents3Names(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Switching Bootstrap's tabs: the delta shows the new panel's text and
+// takes the old panel's away (its text leaves with its panel's ref), and a
+// full read holds the new text only — the agent reads which panel shows.
+func TestComponents3TabPanelSwitch(t *testing.T) {
+	t.Parallel()
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := testCtx(t, 60*time.Second)
+			p := open(t, "components3/bs-tabs.html")
+			rp.set(p)
+			waitReady(t, p)
+			s := snapshot(t, p)
+			if !strings.Contains(s.String(), `"Welcome home."`) {
+				t.Fatalf("the first look should show the open panel's text:\n%s", s)
+			}
+			ref := agentPick(t, []string{s.String()}, "tab", "Profile")
+			if st, err := agentAct(ctx, t, p, "click", ref, "", 0, ""); err != nil || !st.OK() {
+				t.Fatalf("click %s: %s, %v", ref, st, err)
+			}
+			d := snapshot(t, p).String()
+			for _, want := range []string{`+ text "Signed in as Ada Lovelace."`, `- text "Welcome home."`, "- el-home", "~ tab-profile selected"} {
+				if !strings.Contains(d, want) {
+					t.Errorf("the delta should say %s:\n%s", want, d)
+				}
+			}
+			full := snapshot(t, p, rodagent.WithFull()).String()
+			if strings.Contains(full, "Welcome home.") || !strings.Contains(full, "Signed in as Ada Lovelace.") {
+				t.Errorf("a full read should hold the new panel's text only:\n%s", full)
+			}
+		})
 	}
 }

@@ -144,22 +144,18 @@ func pageQuiet(t testing.TB, p *rodagent.Page) {
 // components3Parity are the widget-library pages the read paths are
 // compared on: under -sweep all of components3 but the ones below, else the
 // pages where they once differed (ElementInternals roles, a labelled custom
-// element, a listener around slots, items Chromium takes for generic boxes).
-//
-// Open differences (issue 10), left out until fixed: jQuery UI's menu item
-// inside an aria-disabled <li> is disabled on the AX path only (Chromium
-// inherits aria-disabled); Material's select has the value "Color \u00a0"
-// on the AX path only; Shoelace's select is readonly on the fast path only
-// (its input is readonly, Chromium's combobox is not); Bootstrap's active
-// tab panel's text is on the fast path only.
-var components3Differ = map[string]bool{"components3/jqui-menu.html": true, "components3/md-select.html": true,
-	"components3/shoelace-select.html": true, "components3/bs-tabs.html": true}
+// element, a listener around slots, items Chromium takes for generic boxes,
+// a menu item inside an aria-disabled <li>, Material's select whose label
+// rests in its box, Shoelace's select on a readonly input, Bootstrap's
+// focusable tab panel holding its text).
+var components3Differ = map[string]bool{}
 
 func components3Parity(t *testing.T) []string {
 	t.Helper()
 	if !*sweep && !*sweepLong {
 		return []string{"components3/md-tabs.html", "components3/md-toggles.html", "components3/shoelace-tabs.html",
-			"components3/jqui-selectmenu.html"}
+			"components3/jqui-selectmenu.html", "components3/jqui-menu.html", "components3/md-select.html",
+			"components3/shoelace-select.html", "components3/bs-tabs.html"}
 	}
 	files, err := filepath.Glob("testdata/fixtures/components3/*.html")
 	if err != nil || len(files) < 27 {

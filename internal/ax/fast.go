@@ -143,6 +143,17 @@ func TextFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 			continue
 		}
 		it.Local, it.upLocal, it.Node = 0, 0, ids[i]
+		// a ref that holds text of its own (a focusable tab panel's
+		// paragraph): one entry, the ref, carrying its text
+		if prev, ok := out[ids[i]]; ok && prev.Kind != it.Kind {
+			if it.Kind == KindText && prev.Kind == KindRef {
+				held := it
+				prev.pageText = &held
+				it = prev
+			} else if it.Kind == KindRef && prev.Kind == KindText {
+				it.pageText = &prev
+			}
+		}
 		out[ids[i]] = it
 	}
 	return out, nil
@@ -635,15 +646,27 @@ func evalDeep(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionC
 		Value struct {
 			BackendNodeID proto.DOMBackendNodeID `json:"backendNodeId"`
 		} `json:"value"`
+		Ref int `json:"weakLocalObjectReference"`
 	}
 	if len(top[2].Value) > 0 {
 		if err := json.Unmarshal(top[2].Value, &nodes); err != nil {
 			return nil, "", nil, err
 		}
 	}
+	// An element listed twice (a tab panel that is a ref and holds text)
+	// is serialised once: its later places carry only the reference.
 	ids := make([]proto.DOMBackendNodeID, len(nodes))
+	byRef := map[int]proto.DOMBackendNodeID{}
 	for i, n := range nodes {
 		ids[i] = n.Value.BackendNodeID
+		if n.Ref == 0 {
+			continue
+		}
+		if ids[i] != 0 {
+			byRef[n.Ref] = ids[i]
+		} else {
+			ids[i] = byRef[n.Ref]
+		}
 	}
 	return []byte(meta), text, ids, nil
 }

@@ -550,6 +550,23 @@
   // as much as one that finds something.
   const ga = (el, an, n) => an.includes(n) ? el.getAttribute(n) : ACC.internals ? iattr(el, n) : null;
 
+  // A focusable element inside an aria-disabled="true" container is
+  // disabled too (ARIA; Chromium's AX tree says so): a jQuery UI menu item
+  // whose <li> is disabled, greyed out and skipped by the menu. The nearest
+  // ancestor that states aria-disabled, or one that is a disabled form
+  // control, decides; an element that cannot take focus inherits nothing.
+  function disabledContainer(el) {
+    if (!el.hasAttribute('tabindex') && el.tabIndex < 0 && !el.isContentEditable) return false;
+    for (let n = el; ;) {
+      n = n.assignedSlot || (n.parentNode && n.parentNode.nodeType === 11 ? n.parentNode.host : n.parentNode);
+      if (!n || n.nodeType !== 1) return false;
+      const v = iattr(n, 'aria-disabled');
+      if (v === 'true') return true;
+      if (v !== null && v !== '') return false;
+      if (n.disabled === true) return true; // a disabled fieldset or button around it
+    }
+  }
+
   function stateOf(el, role, focused, an) {
     an = an || el.getAttributeNames();
     let st = 0;
@@ -562,7 +579,8 @@
       else if (ac === 'false' || (ac === null && (role === 'checkbox' || role === 'radio' || role === 'switch' ||
         role === 'menuitemcheckbox' || role === 'menuitemradio'))) st |= 64;
     }
-    if (el.matches(':disabled') || ga(el, an, 'aria-disabled') === 'true') st |= 4;
+    const ad = ga(el, an, 'aria-disabled');
+    if (ad === 'true' || el.matches(':disabled') || (ad === null && disabledContainer(el))) st |= 4;
     const ae = ga(el, an, 'aria-expanded');
     if (ae === 'true' || (tag === 'summary' && el.parentElement && el.parentElement.open)) st |= 8;
     else if (ae === 'false' || (tag === 'summary') || (tag === 'select' && !el.multiple && el.size <= 1)) st |= 128;
@@ -573,7 +591,10 @@
       if (pc && pc.getAttribute('aria-selected') === 'true' && COMPOSITE_ITEM.has(pc.getAttribute('role'))) st |= 16;
     }
     if (el === focused) st |= 32;
-    if (el.readOnly === true || ga(el, an, 'aria-readonly') === 'true') st |= 256;
+    // A readonly field made a combobox (Shoelace's select) only takes no
+    // typing: a person still changes it by choosing, and Chromium does not
+    // call it readonly.
+    if ((el.readOnly === true && role !== 'combobox') || ga(el, an, 'aria-readonly') === 'true') st |= 256;
     if (el.required === true || ga(el, an, 'aria-required') === 'true') st |= 512;
     if ((tag === 'input' && TEXTY.has(el.type)) || tag === 'textarea' || el.isContentEditable) st |= 1024;
     const ap = ga(el, an, 'aria-pressed');

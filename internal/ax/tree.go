@@ -53,6 +53,7 @@ type Item struct {
 	nested   bool   // (in-page read) Name leaves out the nested items the browser's name holds
 	lent     bool   // (in-page read) Name is what a person calls a control the browser leaves unnamed
 	covered  bool   // (in-page read) a wrapper the walk took back for the one control inside it
+	pageText *Item  // (in-page text read) the text a ref holds of its own (a focusable tab panel's)
 }
 
 // State is an element's state as the AX tree reports it.
@@ -415,6 +416,11 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 			}
 		}
 	}
+	if isRef && role == "combobox" && !st.Editable && w.dom != nil {
+		if di, ok := w.dom.Nodes[n.BackendDOMNodeID]; ok && di.Tag != "select" && di.Tag != "input" && di.Range.Text == "" {
+			st.Value = choiceShown(st.Value, name)
+		}
+	}
 	if isRef {
 		child.inRef = true
 		ctxName := c.context
@@ -456,16 +462,43 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	}
 }
 
+// choiceShown is what a person reads as the choice of a combobox that is
+// neither a field nor a <select>, from Chromium's value: all the text
+// inside it, with the label a field draws in its own box (Material's
+// outlined select: the label Color rests in the empty field and floats above
+// the choice once there is one; Chromium's value reads "Color" and
+// "Color Blue") left out, as on the fast path, which reads the text the page
+// put in the control.
+func choiceShown(value, name string) string {
+	v := strings.TrimSpace(collapse(value))
+	if name == "" {
+		return v
+	}
+	if v == name {
+		return ""
+	}
+	if strings.HasPrefix(v, name+" ") {
+		return v[len(name)+1:]
+	}
+	return v
+}
+
 // text places the page text held by n's element, if any, at n.
 func (w *walker) text(n *proto.AccessibilityAXNode, c frameCtx, group string, row int) {
 	if w.texts == nil || n.BackendDOMNodeID == 0 {
 		return
 	}
 	it, ok := w.texts[n.BackendDOMNodeID]
-	if !ok || it.Kind != KindText {
+	if ok && it.Kind == KindRef && it.pageText != nil {
+		held := *it.pageText
+		it.pageText = nil
+		w.texts[n.BackendDOMNodeID] = it
+		it = held
+	} else if !ok || it.Kind != KindText {
 		return
+	} else {
+		delete(w.texts, n.BackendDOMNodeID)
 	}
-	delete(w.texts, n.BackendDOMNodeID)
 	it.Depth, it.Landmark, it.Group, it.Row = c.depth, c.landmark, group, row
 	it.Up = c.up
 	w.items = append(w.items, it)

@@ -215,3 +215,19 @@ func TestRowItemTrailingFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestChoiceShown(t *testing.T) {
+	for _, c := range []struct{ value, name, want string }{
+		{"Color \u00a0", "Color", ""},     // Material's empty select: its label rests in the box
+		{"Color Blue", "Color", "Blue"},   // the label floats above the choice
+		{"Blue", "Color", "Blue"},         // the page's text only
+		{"Colorful", "Color", "Colorful"}, // a word that begins with the name is no label
+		{"  Apple  ", "", "Apple"},        // unnamed: the text as it is
+		{"Size M", "Size M", ""},          // the name alone is no choice
+		{"Choose a fruit", "Fruit", "Choose a fruit"},
+	} {
+		if got := choiceShown(c.value, c.name); got != c.want {
+			t.Errorf("choiceShown(%q, %q) = %q, want %q", c.value, c.name, got, c.want)
+		}
+	}
+}
