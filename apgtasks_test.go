@@ -186,6 +186,18 @@ func apgTasks() []apgTask {
 			{do: "click", role: "option", name: "Curium"},
 		}, "document.querySelector('[role=option][aria-selected=true]').textContent.trim()", "Curium", []seen{{"option", "Curium", "selected"}}},
 
+		{"delete Climb Everest from the bucket list (listbox with actions)", "listbox/examples/listbox-actions.html", []apgStep{
+			// the option's move and delete buttons show when it has focus
+			{do: "click", role: "option", name: "Climb Everest", see: []seen{{"button", "delete", ""}}},
+			{do: "click", role: "button", name: "delete"},
+		}, "[...document.querySelectorAll('[role=option]')].some(o => o.textContent.includes('Climb Everest')) ? 'still listed' : 'deleted'", "deleted",
+			[]seen{{"text", "- opt-climb-everest", ""}}},
+
+		{"choose Curium as your favorite element (collapsible listbox)", "listbox/examples/listbox-collapsible.html", []apgStep{
+			{do: "click", role: "button", name: "Choose an element: Neptunium", see: []seen{{"option", "Curium", ""}}},
+			{do: "click", role: "option", name: "Curium"},
+		}, "document.getElementById('exp_button').textContent.trim()", "Curium", []seen{{"option", "Curium", "selected"}}},
+
 		{"choose Dolphin as your animal sidekick", "listbox/examples/listbox-grouped.html", []apgStep{
 			{do: "click", role: "option", name: "Dolphin"},
 		}, "document.querySelector('[role=option][aria-selected=true]').textContent.trim()", "Dolphin", []seen{{"option", "Dolphin", "selected"}}},
@@ -294,6 +306,12 @@ func apgTasks() []apgTask {
 		{"show Ida da Fonseca (manual tabs)", "tabs/examples/tabs-manual.html", []apgStep{
 			{do: "click", role: "tab", name: "Ida da Fonseca"},
 		}, "document.querySelector('[role=tab][aria-selected=true]').textContent.trim()", "Ida da Fonseca", []seen{{"tab", "Ida da Fonseca", "selected"}}},
+
+		{"close the Whale shark tab (tabs with action menus)", "tabs/examples/tabs-actions.html", []apgStep{
+			{do: "click", role: "button", name: "Actions for Whale shark tab", see: []seen{{"menuitem", "Close tab", ""}}},
+			{do: "click", role: "menuitem", name: "Close tab"},
+		}, "[...document.querySelectorAll('[role=tab]')].map(t => t.textContent.trim()).join(', ')", "Nurse shark, Basking shark, Goblin shark",
+			[]seen{{"text", `"Closed Whale shark."`, ""}}},
 
 		{"make the text bold (toolbar)", "toolbar/examples/toolbar.html", []apgStep{
 			{do: "click", role: "button", name: "Bold"},

@@ -149,6 +149,35 @@ func TestWebtasksDragHandlesAndShapes(t *testing.T) {
 	})
 }
 
+// A swatch is named by the colour word a person would say for it, not by
+// the nearest of a few RGB points: a plain green (#51d651) is "green", a
+// pale one "light green", a deep red "dark red", on both read paths. So
+// "pick every shade of green" is answered from the names.
+func TestWebtasksShadesNamedAsSeen(t *testing.T) {
+	t.Parallel()
+	onReadPaths(t, "webtasks-drag-shapes.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		ctx := testCtx(t, 30*time.Second)
+		s := snapshot(t, p)
+		for _, c := range []struct{ hex, word string }{
+			{"#51d651", "green"}, {"#ddb1b1", "pink"}, {"#a1d4a1", "light green"}, {"#8888ce", "blue"},
+			{"#891010", "dark red"}, {"#2f6b2f", "dark green"}, {"#444444", "dark gray"},
+		} {
+			ref := refContaining(t, s, c.hex)
+			r, _ := s.Ref(ref)
+			if !strings.HasSuffix(r.Name, " "+c.word+" "+c.hex) {
+				t.Errorf("%s is named %q, want it to end in %q", ref, r.Name, c.word+" "+c.hex)
+			}
+		}
+		ref := refContaining(t, s, "light green #a1d4a1")
+		if _, err := p.Click(ctx, ref); err != nil {
+			t.Fatalf("Click %s: %v", ref, err)
+		}
+		if s = snapshot(t, p); !strings.Contains(s.String(), `"picked shade 3"`) {
+			t.Errorf("clicking %s did not land:\n%s", ref, s)
+		}
+	})
+}
+
 // refContaining is the handle of the only ref whose name holds part.
 func refContaining(t *testing.T, s *rodagent.Snapshot, part string) string {
 	t.Helper()

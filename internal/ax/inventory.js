@@ -171,7 +171,13 @@
     return out.length <= 60 && WORDY.test(out) ? out : '';
   }
   const MENU_ITEMS = '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio]';
-  const NEST = {treeitem: '[role=treeitem]', menuitem: MENU_ITEMS, menuitemcheckbox: MENU_ITEMS, menuitemradio: MENU_ITEMS};
+  // An option or tab holding controls of its own (a list's per-item move
+  // and delete buttons, a tab's close button): a person reads the item's
+  // words and sees the buttons beside them; Chromium's name strings their
+  // labels in, and changes as they show on hover or focus.
+  const ITEM_CONTROLS = 'button,[role=button],a[href],input,select,textarea,[role=checkbox],[role=switch],[role=link]';
+  const NEST = {treeitem: '[role=treeitem]', menuitem: MENU_ITEMS, menuitemcheckbox: MENU_ITEMS, menuitemradio: MENU_ITEMS,
+    option: ITEM_CONTROLS, tab: ITEM_CONTROLS};
   // raws: the browser's name of a ref whose shown name nameOf trimmed, for one read.
   let raws = new Map();
   // lent: the refs of one read that nameOf named though the browser does not (lentName).
@@ -467,21 +473,33 @@
     return c ? c + ' ' + kind : kind;
   }
 
-  const COLORS = [['black', 0, 0, 0], ['white', 255, 255, 255], ['grey', 128, 128, 128], ['silver', 192, 192, 192],
-    ['red', 255, 0, 0], ['maroon', 128, 0, 0], ['orange', 255, 165, 0], ['yellow', 255, 255, 0], ['olive', 128, 128, 0],
-    ['lime', 0, 255, 0], ['green', 0, 128, 0], ['aqua', 0, 255, 255], ['teal', 0, 128, 128], ['blue', 0, 0, 255],
-    ['navy', 0, 0, 128], ['fuchsia', 255, 0, 255], ['purple', 128, 0, 128], ['pink', 255, 192, 203], ['brown', 165, 42, 42]];
+  // colorName says a colour as a person would ("light green #a1d4a1"): the
+  // CSS name of an exact basic colour, else the hue's word with light or
+  // dark. Nearest-RGB naming called a plain green (#51d651) grey, since RGB
+  // distance is not how eyes group colours; hue, lightness and chroma are.
+  const NAMED = {'000000': 'black', 'ffffff': 'white', '808080': 'gray', 'c0c0c0': 'silver', 'ff0000': 'red',
+    '800000': 'maroon', 'ffa500': 'orange', 'ffff00': 'yellow', '808000': 'olive', '00ff00': 'lime',
+    '008000': 'green', '00ffff': 'cyan', '008080': 'teal', '0000ff': 'blue', '000080': 'navy',
+    'ff00ff': 'magenta', '800080': 'purple', 'ffc0cb': 'pink', 'a52a2a': 'brown'};
   function colorName(v) {
     const m = /^rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)$/.exec(v || '');
     if (!m || (m[4] !== undefined && +m[4] === 0)) return '';
     const r = +m[1], g = +m[2], b = +m[3];
-    let best = '', d = Infinity;
-    for (const c of COLORS) {
-      const e = (c[1] - r) ** 2 + (c[2] - g) ** 2 + (c[3] - b) ** 2;
-      if (e < d) { d = e; best = c[0]; }
-    }
-    const hex = '#' + [r, g, b].map(x => x.toString(16).padStart(2, '0')).join('');
-    return best + ' ' + hex;
+    const hex = [r, g, b].map(x => x.toString(16).padStart(2, '0')).join('');
+    return (NAMED[hex] || colorWord(r / 255, g / 255, b / 255)) + ' #' + hex;
+  }
+  function colorWord(r, g, b) {
+    const max = Math.max(r, g, b), min = Math.min(r, g, b), c = max - min, l = (max + min) / 2;
+    if (c < 0.1) return l < 0.15 ? 'black' : l > 0.93 ? 'white' : l < 0.4 ? 'dark gray' : l > 0.7 ? 'light gray' : 'gray';
+    let h = max === r ? ((g - b) / c) % 6 : max === g ? (b - r) / c + 2 : (r - g) / c + 4;
+    h = (h * 60 + 360) % 360;
+    const hue = h < 15 || h >= 345 ? 'red' : h < 45 ? 'orange' : h < 70 ? 'yellow' : h < 165 ? 'green' :
+      h < 195 ? 'cyan' : h < 260 ? 'blue' : h < 290 ? 'purple' : h < 330 ? 'magenta' : 'pink';
+    if (hue === 'red' && l > 0.68) return 'pink';
+    if (hue === 'orange' && l < 0.4) return 'brown';
+    if (l > 0.72) return 'light ' + hue;
+    if (l < 0.36) return 'dark ' + hue;
+    return hue;
   }
 
   function deepActive() {
