@@ -35,7 +35,7 @@ func TestWalkGolden(t *testing.T) {
 	pages := goldenPages(t)
 	if dir == "" {
 		dir = t.TempDir()
-		pages = sweepPages(pages, 8)
+		pages = sweepPages(pages, 3)
 		for _, path := range pages {
 			write(t, filepath.Join(dir, goldenName(path)), firstLookDump(t, path))
 		}
