@@ -2,8 +2,11 @@ package rodagent
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/go-rod/rod/lib/proto"
 
@@ -50,4 +53,49 @@ func (p *Page) evalInWorld(ctx context.Context, expr string) (string, error) {
 		return "", fmt.Errorf("%s", res.ExceptionDetails.Text)
 	}
 	return res.Result.Value.JSON("", ""), nil
+}
+
+// SettleNetHandler serves the fixtures and settle-net.html's API: an answer
+// after a delay the query sets (api/answer?ms=N&v=X), a request that never
+// answers (api/hang) and an event stream (api/events). A delay is the
+// server's latency (a real API's), ended early when the page goes away or
+// stop is closed.
+func SettleNetHandler(stop <-chan struct{}) http.Handler {
+	latency := func(r *http.Request, d time.Duration) bool {
+		tm := time.NewTimer(d)
+		defer tm.Stop()
+		select {
+		case <-tm.C:
+			return true
+		case <-r.Context().Done():
+		case <-stop:
+		}
+		return false
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/fixtures")))
+	mux.HandleFunc("/api/answer", func(w http.ResponseWriter, r *http.Request) {
+		ms, err := strconv.Atoi(r.URL.Query().Get("ms"))
+		if err != nil || ms < 0 || ms > 10_000 {
+			http.Error(w, "ms: 0 to 10000", http.StatusBadRequest)
+			return
+		}
+		if !latency(r, time.Duration(ms)*time.Millisecond) {
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]string{"v": r.URL.Query().Get("v")})
+	})
+	mux.HandleFunc("/api/hang", func(w http.ResponseWriter, r *http.Request) { latency(r, time.Hour) })
+	mux.HandleFunc("/api/events", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		flusher, _ := w.(http.Flusher)
+		for i := 0; latency(r, 100*time.Millisecond); i++ {
+			fmt.Fprintf(w, "data: %d\n\n", i)
+			if flusher != nil {
+				flusher.Flush()
+			}
+		}
+	})
+	return mux
 }

@@ -2,6 +2,7 @@ package rodagent
 
 import (
 	"context"
+	"time"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
@@ -65,8 +66,23 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 
 	p.background(func(ctx context.Context) {
 		defer close(c.ready)
+		// The frame waits paused until it is resumed, and the page's load
+		// waits for the frame: resume it however the setup went (unless
+		// the allowlist cannot watch it), on a context of its own, since a
+		// setup that used up ctx on a loaded machine would leave the
+		// frame, and the page's load event, stuck for good.
+		resume := true
+		defer func() {
+			if !resume {
+				return
+			}
+			rctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(child.Bind(rctx))
+		}()
 		bc := child.Bind(ctx)
 		if !p.netChildReady(ctx, child) {
+			resume = false
 			return
 		}
 		_ = proto.PageEnable{}.Call(bc)
@@ -90,7 +106,6 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 		p.emulateChild(ctx, child)
 		_ = ax.InstallListenerRecord(bc)
 		_ = ax.InstallInventory(bc)
-		_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(bc)
 	})
 }
 

@@ -20,7 +20,9 @@ import (
 //
 // "Loaded" is the load event, or DOMContentLoaded plus a network quiet
 // (Chromium's networkAlmostIdle: at most two connections for 500 ms) for
-// pages whose load event waits on a stream or a slow image.
+// pages whose load event waits on a stream or a slow image; after the
+// quiet, a load event that is near is still waited for, briefly
+// (awaitNearLoad).
 
 // navState is what the main frame's navigation events said; guarded by p.mu.
 type navState struct {
@@ -82,6 +84,69 @@ func (p *Page) onNavEvent(method string, requestedURL string) {
 	}
 }
 
+// loadGrace bounds the wait for a load event that is near (see
+// awaitNearLoad) after the document counted as loaded without one.
+const loadGrace = 3 * time.Second
+
+// nearLoadJS tells, in the library's world of the main frame, whether the
+// document's load event is near: what it still waits for is the document's
+// own finite work (a script or stylesheet still arriving, the parser, the
+// load event's task itself), not an image (a camera stream, a slow image)
+// or a frame (a cross-origin frame the page cannot see into, one that never
+// finishes loading) — the cases the network quiet rule is for.
+const nearLoadJS = `(() => {
+	if (document.readyState === 'complete') return true;
+	for (const img of document.images) {
+		if (!img.complete && img.loading !== 'lazy') return false;
+	}
+	for (const f of document.querySelectorAll('iframe, frame')) {
+		let d = null;
+		try { d = f.contentDocument; } catch (e) { /* another origin's */ }
+		if (!d || d.readyState !== 'complete') return false;
+	}
+	return true;
+})()`
+
+// awaitNearLoad waits, at most loadGrace, for the main document's load
+// event when the document counted as loaded on DOMContentLoaded and a
+// network quiet alone and its load is near (nearLoadJS). Chromium's quiet
+// allows two connections: a script still arriving on one of them, or a
+// busy main thread, leaves the load handlers that build or collapse the
+// page's widgets to run after the navigation returned, and the first look
+// would show the page before them. The wait ends at its own deadline: a
+// wait for the load event that woke only on the page's events (as
+// waitUntil does) and measured its grace from a clock hung whenever load
+// never came and no event followed — a page whose out-of-process frame
+// never finished, TestNestedFramesThreeLevels under load — until the
+// caller's deadline.
+func (p *Page) awaitNearLoad(ctx context.Context) {
+	p.mu.Lock()
+	var loader proto.NetworkLoaderID
+	var seen map[string]bool
+	info := p.frames[p.mainFrame]
+	if info != nil {
+		loader, seen = info.loader, p.loaded[info.loader]
+	}
+	p.mu.Unlock()
+	if info == nil || seen == nil || seen["load"] {
+		return
+	}
+	gctx, cancel := context.WithTimeout(ctx, loadGrace)
+	defer cancel()
+	w, err := p.world(gctx, p.mainFrameInfo())
+	if err != nil {
+		return
+	}
+	res, err := proto.RuntimeEvaluate{Expression: nearLoadJS, ContextID: w, ReturnByValue: true}.Call(p.main.Bind(gctx))
+	if err != nil || res.ExceptionDetails != nil || !res.Result.Value.Bool() {
+		return
+	}
+	_ = p.waitUntil(gctx, func() (bool, error) {
+		f := p.frames[p.mainFrame]
+		return f == nil || f.loader != loader || p.loaded[loader]["load"], nil
+	})
+}
+
 // docReady reports whether a document's lifecycle says it has loaded: the
 // load event, or DOMContentLoaded with the network quiet. A document the
 // page never saw start (it was there before the library attached) counts.
@@ -131,6 +196,7 @@ func (p *Page) settleNavigation(ctx context.Context, action string) error {
 	if err != nil {
 		return p.navErr(ctx, action, err)
 	}
+	p.awaitNearLoad(ctx)
 	return nil
 }
 
@@ -190,7 +256,8 @@ func (e *NavigationError) Error() string {
 
 // Open navigates the tab to rawURL and returns once the new document has
 // committed and loaded (the load event, or DOMContentLoaded and a network
-// quiet), with URL already the new one. Redirects are followed. Every ref of
+// quiet, then at most 3 s for a load event that is near), with URL already
+// the new one. Redirects are followed. Every ref of
 // the tab is dropped: acting on one afterwards reports PageChanged.
 func (p *Page) Open(ctx context.Context, rawURL string) error {
 	if err := p.b.cfg.allowURL(rawURL); err != nil {
@@ -245,6 +312,7 @@ func (p *Page) open(ctx context.Context, rawURL string) error {
 	if err != nil {
 		return err
 	}
+	p.awaitNearLoad(ctx)
 	p.mu.Lock()
 	p.resetRefsLocked()
 	p.mu.Unlock()
@@ -351,6 +419,7 @@ func (p *Page) navigateAndWait(ctx context.Context, verb string, newDoc bool, st
 	if err := p.waitNavigated(ctx, verb, m, newDoc); err != nil {
 		return err
 	}
+	p.awaitNearLoad(ctx)
 	p.mu.Lock()
 	p.resetRefsLocked()
 	p.mu.Unlock()

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -371,4 +373,121 @@ func navigatedLine(text, path string) bool {
 		}
 	}
 	return false
+}
+
+// loadServer serves pages whose load event comes late: /page?script=URL has
+// an async script (its load event waits for it) and a load handler that
+// collapses a disclosure menu and builds a button, as the APG examples do;
+// /img-page?img=URL waits on an image instead. /slow.js?ms=N answers after N
+// ms; /hang (a script or an image) never answers while the test runs.
+func loadServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	stop := make(chan struct{})
+	latency := func(r *http.Request, d time.Duration) bool {
+		tm := time.NewTimer(d) // the server's latency, not a wait of the code under test
+		defer tm.Stop()
+		select {
+		case <-tm.C:
+			return true
+		case <-r.Context().Done():
+		case <-stop:
+		}
+		return false
+	}
+	const page = `<!doctype html><link rel=icon href="data:,"><title>Late load</title>
+<nav><button id=menu-button aria-expanded=true aria-controls=menu>Menu</button>
+<ul id=menu><li><a href="#item">Menu item</a></li></ul></nav>
+<main id=main><h1>Late load</h1></main>
+%s
+<script>
+addEventListener('load', () => {
+	document.getElementById('menu-button').setAttribute('aria-expanded', 'false');
+	document.getElementById('menu').hidden = true;
+	const b = document.createElement('button');
+	b.textContent = 'Built on load';
+	document.getElementById('main').append(b);
+});
+</script>`
+	mux := http.NewServeMux()
+	mux.HandleFunc("/page", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, page, `<script async src="`+html.EscapeString(r.URL.Query().Get("script"))+`"></script>`)
+	})
+	mux.HandleFunc("/img-page", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, page, `<img alt="Camera" width=20 height=20 src="`+html.EscapeString(r.URL.Query().Get("img"))+`">`)
+	})
+	mux.HandleFunc("/slow.js", func(w http.ResponseWriter, r *http.Request) {
+		ms, err := strconv.Atoi(r.URL.Query().Get("ms"))
+		if err != nil || !latency(r, time.Duration(ms)*time.Millisecond) {
+			return
+		}
+		w.Header().Set("Content-Type", "text/javascript")
+		fmt.Fprint(w, "window.slowScript = true;")
+	})
+	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) { latency(r, time.Hour) })
+	s := httptest.NewServer(mux)
+	t.Cleanup(func() {
+		close(stop)
+		s.Close()
+	})
+	return s
+}
+
+// Open returns once the page's load handlers have run when its load event
+// is near: an async script that arrives 1.5 s after the page (Chromium's
+// network quiet, two connections for 500 ms, comes before it) is waited for,
+// so the first look shows the menu the load handler collapsed and the
+// button it built; Reload waits alike. A page whose load never comes does
+// not hold Open: an image that never answers (a stream) returns at the
+// network quiet, a script that never answers at the grace (3 s).
+func TestOpenWaitsForNearLoad(t *testing.T) {
+	t.Parallel()
+	srv := loadServer(t)
+	t.Run("slow script", func(t *testing.T) {
+		t.Parallel()
+		ctx := testCtx(t, 60*time.Second)
+		p := openURL(t, "about:blank")
+		for _, verb := range []string{"open", "reload"} {
+			var err error
+			if verb == "open" {
+				err = p.Open(ctx, srv.URL+"/page?script=/slow.js%3Fms%3D1500")
+			} else {
+				err = p.Reload(ctx)
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", verb, err)
+			}
+			s := snapshot(t, p, rodagent.WithFull())
+			text := s.String()
+			if _, ok := findRef(s, "button", "Built on load"); !ok || strings.Contains(text, "Menu item") {
+				t.Errorf("after %s the first look should show the page after its load handler ran (menu collapsed, button built):\n%s", verb, text)
+			}
+		}
+	})
+	for _, c := range []struct{ name, path string }{
+		{"script that never answers", "/page?script=/hang"},
+		{"image that never answers", "/img-page?img=/hang"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			p := openURL(t, "about:blank")
+			ctx := testCtx(t, 60*time.Second)
+			start := time.Now()
+			if err := p.Open(ctx, srv.URL+c.path); err != nil {
+				t.Fatalf("Open: %v", err)
+			}
+			took := time.Since(start)
+			t.Logf("Open of a page whose load never fires (%s): %v", c.name, took)
+			// the network quiet (500 ms) and the grace (3 s), on a loaded machine
+			if took > 20*time.Second {
+				t.Errorf("Open of a page whose load never fires took %v: it should return at the network quiet or the grace", took)
+			}
+			var slow bool
+			eval(t, p, "document.readyState !== 'complete'", &slow)
+			if !slow {
+				t.Errorf("the page loaded after all: the case is not tested")
+			}
+		})
+	}
 }

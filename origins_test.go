@@ -112,7 +112,9 @@ func guardedContext(t *testing.T, allowed ...string) *rodagent.Browser {
 // returns its text.
 func waitBlocked(t *testing.T, p *rodagent.Page) string {
 	t.Helper()
-	ctx := testCtx(t, 15*time.Second)
+	// how soon the block shows is not the subject: a work budget, which a
+	// loaded machine stretches (it failed at 15 s at load 60)
+	ctx := testCtx(t, workBudget)
 	for {
 		s, err := p.Snapshot(ctx)
 		if err != nil {

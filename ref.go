@@ -434,6 +434,7 @@ func (s *Snapshot) renderFull() (string, int) {
 			parent[i] = l.onRow
 		}
 	}
+	head, headUp := s.outline()
 	total, refs := 0, 0
 	budget := s.budget() - 200 // header
 	for i := range s.lines {
@@ -500,9 +501,15 @@ func (s *Snapshot) renderFull() (string, int) {
 			if shown[i] {
 				continue
 			}
+			// a line shown brings its structure along: the landmarks and
+			// frames it sits in, and the headings it sits under (a
+			// person reads a section's title with what it holds)
 			cost := len(s.lineText(i))
 			for p := parent[i]; p >= 0 && !shown[p]; p = parent[p] {
 				cost += len(s.lineText(p))
+			}
+			for h := head[i]; h >= 0 && !shown[h] && in[h]; h = headUp[h] {
+				cost += len(s.lineText(h))
 			}
 			if used+cost > budget {
 				break
@@ -512,20 +519,8 @@ func (s *Snapshot) renderFull() (string, int) {
 			for p := parent[i]; p >= 0 && !shown[p]; p = parent[p] {
 				shown[p] = true
 			}
-		}
-		// A heading goes with the ref right after it.
-		for i, l := range s.lines {
-			if l.kind != lineHeading || !in[i] {
-				continue
-			}
-			for k := i + 1; k < len(s.lines) && s.lines[k].kind != lineHeading && s.lines[k].kind != lineLandmark; k++ {
-				if s.lines[k].ref >= 0 {
-					if shown[k] && used+len(s.lineText(i)) <= budget {
-						shown[i] = true
-						used += len(s.lineText(i))
-					}
-					break
-				}
+			for h := head[i]; h >= 0 && !shown[h] && in[h]; h = headUp[h] {
+				shown[h] = true
 			}
 		}
 	}
@@ -589,6 +584,47 @@ func (s *Snapshot) renderFull() (string, int) {
 	b.WriteString(SafetyLine)
 	b.WriteByte('\n')
 	return b.String(), nShown
+}
+
+// outline gives each line the heading it sits under (head, -1 for none) and
+// each heading the higher-level heading it sits under (headUp): the page's
+// outline, kept over a budget with what it titles. A landmark or frame
+// starts an outline of its own, and ends with it.
+func (s *Snapshot) outline() (head, headUp []int) {
+	head, headUp = make([]int, len(s.lines)), make([]int, len(s.lines))
+	level := func(i int) int { return len(s.lines[i].text) - len(strings.TrimLeft(s.lines[i].text, "#")) }
+	var stack []int // the headings, landmarks and frames open at line i, outermost first
+	for i, l := range s.lines {
+		for len(stack) > 0 {
+			t := s.lines[stack[len(stack)-1]]
+			if t.depth > l.depth || t.depth == l.depth && t.kind != lineHeading {
+				stack = stack[:len(stack)-1] // ended: what it holds sits deeper
+				continue
+			}
+			break
+		}
+		if l.kind == lineHeading {
+			for len(stack) > 0 {
+				t := stack[len(stack)-1]
+				if s.lines[t].kind != lineHeading || s.lines[t].depth != l.depth || level(t) < level(i) {
+					break
+				}
+				stack = stack[:len(stack)-1] // a section of the same or a higher rank begins
+			}
+		}
+		head[i], headUp[i] = -1, -1
+		if n := len(stack); n > 0 && s.lines[stack[n-1]].kind == lineHeading {
+			head[i] = stack[n-1]
+		}
+		switch l.kind {
+		case lineHeading:
+			headUp[i], head[i] = head[i], -1
+			stack = append(stack, i)
+		case lineLandmark, lineFrame:
+			stack = append(stack, i)
+		}
+	}
+	return head, headUp
 }
 
 // inDialog reports whether line i lies inside a dialog.
@@ -703,11 +739,14 @@ func (s *Snapshot) DeltaText() string {
 		}
 		b.WriteByte('\n')
 	}
+	within := s.within(d.Added)
 	for _, h := range d.Added {
 		if i, ok := s.byRef[h]; ok && !over() {
 			r := &s.Refs[i]
 			b.WriteString("+ " + refLine(r))
-			if r.Landmark != "" {
+			if up := within[i]; up != "" {
+				b.WriteString(" in " + up)
+			} else if r.Landmark != "" {
 				b.WriteString(" in " + safeLabel(r.Landmark, 80))
 			}
 			b.WriteByte('\n')
@@ -744,6 +783,30 @@ func (s *Snapshot) DeltaText() string {
 	b.WriteString(SafetyLine)
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// within maps the index of each added ref that sits inside a ref the agent
+// already knows (a tree item opened, an option whose buttons showed) to that
+// ref's handle: "+ tri-project-1-docx … in tri-projects" says where the new
+// ref is better than the landmark both share.
+func (s *Snapshot) within(added []string) map[int]string {
+	if len(added) == 0 {
+		return nil
+	}
+	isNew := make(map[string]bool, len(added))
+	for _, h := range added {
+		isNew[h] = true
+	}
+	out := map[int]string{}
+	for _, l := range s.lines {
+		if l.ref < 0 || l.up < 0 || !isNew[s.Refs[l.ref].Ref] {
+			continue
+		}
+		if u := s.lines[l.up].ref; u >= 0 && !isNew[s.Refs[u].Ref] {
+			out[l.ref] = s.Refs[u].Ref
+		}
+	}
+	return out
 }
 
 func changeText(f FieldChange) string {

@@ -90,6 +90,89 @@ func TestFullTextDialogFirst(t *testing.T) {
 	}
 }
 
+// Over budget, the page's outline stays with what it titles: a line shown
+// brings the headings it sits under (its section's and the page's title),
+// and a section none of whose lines fit leaves its heading out too.
+func TestFullTextKeepsOutline(t *testing.T) {
+	s := &Snapshot{URL: "http://127.0.0.1:1/", byRef: map[string]int{}, view: snapConfig{maxChars: 2000}}
+	add := func(depth int, kind lineKind, text string) {
+		s.lines = append(s.lines, line{depth: depth, ref: -1, text: text, kind: kind, up: -1})
+	}
+	addRef := func(depth int, name string) {
+		r := BrowserRef{Ref: "btn-" + name, Role: "button", Name: name, InViewport: true}
+		s.byRef[r.Ref] = len(s.Refs)
+		s.lines = append(s.lines, line{depth: depth, ref: len(s.Refs), up: -1})
+		s.Refs = append(s.Refs, r)
+	}
+	add(0, lineLandmark, "[main]")
+	add(1, lineHeading, `# "Shop"`)
+	add(1, lineHeading, `## "Basket"`)
+	addRef(1, "checkout")
+	add(1, lineHeading, `## "Reviews"`)
+	for i := 0; i < 60; i++ {
+		add(1, lineText, fmt.Sprintf("text \"Review %d: a long paragraph of praise for the product on this page\"", i))
+	}
+	add(1, lineHeading, `### "Older reviews"`)
+	for i := 0; i < 60; i++ {
+		add(1, lineText, fmt.Sprintf("text \"Old review %d: a long paragraph of praise for the product on this page\"", i))
+	}
+	add(0, lineLandmark, "[contentinfo]")
+	add(1, lineHeading, `## "Legal"`)
+	add(1, lineText, `text "All rights reserved"`)
+	out := s.FullText()
+	for _, want := range []string{`# "Shop"`, `## "Basket"`, "btn-checkout", `## "Reviews"`, "Review 0:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("over budget, %q must show:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Old review") || strings.Contains(out, "Older reviews") {
+		t.Errorf("a section none of whose lines fit shows no heading:\n%s", out)
+	}
+	head, headUp := s.outline()
+	at := func(text string) int {
+		for i, l := range s.lines {
+			if l.text == text {
+				return i
+			}
+		}
+		t.Fatalf("no line %q", text)
+		return -1
+	}
+	for _, c := range []struct {
+		line, head string
+		up         bool // head is the heading line's headUp
+	}{
+		{"btn-checkout", `## "Basket"`, false},
+		{`## "Reviews"`, `# "Shop"`, true},
+		{`### "Older reviews"`, `## "Reviews"`, true},
+		{`text "All rights reserved"`, `## "Legal"`, false},
+		{`## "Legal"`, "", true}, // a landmark starts an outline of its own
+	} {
+		i := -1
+		if strings.HasPrefix(c.line, "btn-") {
+			i = len(s.lines) - 1
+			for k, l := range s.lines {
+				if l.ref >= 0 && s.Refs[l.ref].Ref == c.line {
+					i = k
+				}
+			}
+		} else {
+			i = at(c.line)
+		}
+		got := head[i]
+		if c.up {
+			got = headUp[i]
+		}
+		want := -1
+		if c.head != "" {
+			want = at(c.head)
+		}
+		if got != want {
+			t.Errorf("%s sits under line %d, want %d (%s)", c.line, got, want, c.head)
+		}
+	}
+}
+
 func TestDeltaText(t *testing.T) {
 	s := snapOf(3)
 	s.Delta = &Delta{
@@ -113,6 +196,19 @@ func TestDeltaText(t *testing.T) {
 	s.Delta = &Delta{}
 	if got := s.String(); !strings.Contains(got, "no changes") {
 		t.Errorf("an empty delta says so:\n%s", got)
+	}
+	// A ref added inside a ref the agent knows says which (an opened tree
+	// item's children); inside one added with it, or none, its landmark.
+	s = snapOf(4)
+	for i := range s.Refs {
+		s.Refs[i].Landmark = "main"
+	}
+	s.lines[3].up, s.lines[4].up = 1, 3 // item-2 sits in item-0; item-3 in item-2
+	s.Delta = &Delta{Added: []string{"btn-item-2", "btn-item-3", "btn-item-1"}}
+	for _, want := range []string{"+ btn-item-2 in btn-item-0\n", "+ btn-item-3 in main\n", "+ btn-item-1 in main\n"} {
+		if got := s.String(); !strings.Contains(got, want) {
+			t.Errorf("the delta should hold %q:\n%s", want, got)
+		}
 	}
 }
 

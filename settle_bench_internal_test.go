@@ -16,19 +16,22 @@ import (
 
 // BenchmarkSettleNoChange times a click that changes nothing followed by the
 // wait a look does after it, on settle.html (a page that keeps an interval,
-// a poller, a frame loop and a spinner going): "frame" is the settle looks
-// did before (one frame and the tasks after it, ms-frame), and the one they
-// do now (that, and what the action set in motion, ms-settle). Their
-// difference (ms-added, the median of each pair's) is what the settle costs
-// a click that sets nothing in motion.
+// a poller, a frame loop and a spinner going) and settle-net.html (one that
+// keeps a request poller, a long poll and an event stream going): "frame"
+// is the settle looks did before (one frame and the tasks after it,
+// ms-frame), and the one they do now (that, and what the action set in
+// motion, ms-settle). Their difference (ms-added, the median of each pair's)
+// is what the settle costs a click that sets nothing in motion.
 func BenchmarkSettleNoChange(b *testing.B) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)
 	}
-	srv := &http.Server{Handler: http.FileServer(http.Dir("testdata/fixtures"))}
+	stop := make(chan struct{})
+	srv := &http.Server{Handler: SettleNetHandler(stop)}
 	go func() { _ = srv.Serve(ln) }()
 	defer srv.Close()
+	defer close(stop)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	br, err := Launch(ctx, WithDownload(false))
@@ -36,10 +39,19 @@ func BenchmarkSettleNoChange(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer br.Close()
-	p, err := br.NewPage(ctx, "http://127.0.0.1:"+strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)+"/settle.html")
-	if err != nil {
-		b.Fatal(err)
+	for _, page := range []string{"settle.html", "settle-net.html"} {
+		b.Run(page, func(b *testing.B) {
+			p, err := br.NewPage(ctx, "http://127.0.0.1:"+strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)+"/"+page)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer p.Close()
+			benchSettleNoChange(ctx, b, p)
+		})
 	}
+}
+
+func benchSettleNoChange(ctx context.Context, b *testing.B, p *Page) {
 	s, err := p.Snapshot(ctx)
 	if err != nil {
 		b.Fatal(err)

@@ -2,6 +2,7 @@ package rodagent_test
 
 import (
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -130,5 +131,137 @@ func TestSettleRecordLooksNative(t *testing.T) {
 		if f.Source != "function "+f.Name+"() { [native code] }" || f.Length != want[f.Name] || f.Proto || !f.Own {
 			t.Errorf("%s shows the record to the page: %+v", f.Name, f)
 		}
+	}
+
+	// The request functions it wraps (fetch, XMLHttpRequest's send, the
+	// reads of a fetch answer's body) look native too, and work as before.
+	got = nil
+	eval(t, p, `[[window, 'fetch'], [XMLHttpRequest.prototype, 'send'], ...['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes'].map(n => [Response.prototype, n])].map(([o, n]) => {
+		const f = o[n], d = Object.getOwnPropertyDescriptor(o, n);
+		return {name: f.name, source: Function.prototype.toString.call(f), length: f.length, proto: 'prototype' in f,
+			own: !!d && d.writable && d.enumerable && d.configurable};
+	})`, &got)
+	if len(got) != 8 {
+		t.Fatalf("got %d request functions, want 8", len(got))
+	}
+	for _, f := range got {
+		wantLen := 0
+		if f.Name == "fetch" {
+			wantLen = 1
+		}
+		if f.Source != "function "+f.Name+"() { [native code] }" || f.Length != wantLen || f.Proto || !f.Own {
+			t.Errorf("%s shows the record to the page: %+v", f.Name, f)
+		}
+	}
+	var works []string
+	eval(t, p, `Promise.all([
+		fetch('data:text/plain,fetched').then(r => r.text()),
+		new Response('{"a":"read"}').json().then(j => j.a),
+		fetch('data:,x').then(r => r.json()).then(() => 'no error', e => e.name),
+		new Promise(r => { const x = new XMLHttpRequest(); x.open('GET', 'data:text/plain,sent'); x.onload = () => r(x.responseText); x.send(); }),
+		(() => { const x = new XMLHttpRequest(); x.open('GET', 'settle.html', false); x.send(); return String(x.status); })(),
+	])`, &works)
+	if fmt.Sprint(works) != "[fetched read SyntaxError sent 200]" {
+		t.Errorf("the wrapped request functions work as the browser's: got %v", works)
+	}
+}
+
+// settleNetServer serves the fixtures and settle-net.html's API
+// (rodagent.SettleNetHandler) until the test ends.
+func settleNetServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	stop := make(chan struct{})
+	s := httptest.NewServer(rodagent.SettleNetHandler(stop))
+	t.Cleanup(func() {
+		close(stop)
+		s.Close()
+	})
+	return s
+}
+
+// A look right after an action shows the outcome a request the action
+// started brings (settle-net.html): fetch and its json(), an
+// XMLHttpRequest's onload, a request started when the first one answered,
+// an answer after 1.2 s. The page's own traffic — a poller, a long poll, an
+// event stream — never holds a look. A request that never answers holds
+// its look to the bound (1.5 s) and no longer, and the look shows what the
+// page shows then ("waiting"), never an outcome.
+func TestSettleWaitsForNetwork(t *testing.T) {
+	t.Parallel()
+	srv := settleNetServer(t)
+	// Each read path under a host of its own: Chromium opens at most six
+	// connections to a host, and each page keeps three busy.
+	hosts := []string{srv.URL, strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)}
+	for i, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := testCtx(t, 90*time.Second)
+			p := openURL(t, hosts[i]+"/settle-net.html")
+			rp.set(p)
+			s := snapshot(t, p)
+			// the page's own traffic has answered at least once
+			eval(t, p, `new Promise(r => { const c = () => ['polls', 'longpolls', 'events'].every(id => +document.getElementById(id).textContent > 0) ? r(true) : setTimeout(c, 50); c(); })`, nil)
+			click := func(button string) {
+				t.Helper()
+				if _, err := p.Click(ctx, refNamed(t, s, "button", button)); err != nil {
+					t.Fatalf("click %s: %v", button, err)
+				}
+			}
+			busy := func() bool {
+				t.Helper()
+				b, err := rodagent.SettleBusy(ctx, p)
+				if err != nil {
+					t.Fatalf("asking the record: %v", err)
+				}
+				return b
+			}
+			for i := 0; i < 3; i++ {
+				click("Nothing")
+				if busy() {
+					t.Fatalf("after a click that changes nothing the record has work pending: the page's poller, long poll or event stream would hold the look")
+				}
+				snapshot(t, p)
+			}
+			for _, c := range []struct{ button, want string }{
+				{"Save", `"save=saved"`},
+				{"Send", `"xhr=sent"`},
+				{"Search", `"search=2 results"`},
+				{"Save slowly", `"slow=slow"`},
+			} {
+				click(c.button)
+				start := time.Now()
+				d := snapshot(t, p).String()
+				if strings.Contains(d, c.want) {
+					t.Logf("click on %s and its look: %v", c.button, time.Since(start))
+					continue
+				}
+				// As in TestSettleAfterAction: a look cut by its bound with
+				// the request still pending did what it promises (a loaded
+				// machine); one that returned early did not.
+				if took := time.Since(start); took >= 1500*time.Millisecond || busy() {
+					t.Logf("after %s the look ended at its bound (%v) before the answer came: a loaded machine", c.button, took)
+					continue
+				}
+				t.Errorf("after %s the delta should show %s:\n%s\npage log: %v", c.button, c.want, d, logEntries(t, p))
+			}
+			click("Hang")
+			start := time.Now()
+			d := snapshot(t, p).String()
+			took := time.Since(start)
+			t.Logf("the look after a click whose request never answers: %v", took)
+			if took < 1400*time.Millisecond {
+				t.Errorf("the look after a request that never answers returned after %v, before the bound (1.5 s): it did not wait for it", took)
+			}
+			if took > 20*time.Second {
+				t.Errorf("the look after a request that never answers took %v, want the bound (1.5 s)", took)
+			}
+			if !strings.Contains(d, `"waiting"`) || strings.Contains(d, "answered") {
+				t.Errorf("the look after a request that never answers should show the page as it is (status waiting):\n%s", d)
+			}
+			click("Nothing")
+			if busy() {
+				t.Errorf("the request an earlier action started and that never answered still holds the look after a click that changes nothing")
+			}
+		})
 	}
 }

@@ -119,9 +119,11 @@
   // microtasks, promise continuations and other events that follow, within
   // WINDOW of the input), or from a callback that was itself the input's: a
   // jQuery animation's rAF chain, a menu's 300 ms open delay, a transition's
-  // fallback timer. Callbacks of everything else (a clock's interval, a
-  // poller's timeout chain, a game loop started at load) are marked as not
-  // the input's, and so is what they schedule: they never hold a look.
+  // fallback timer; and so is a request it started (see network(), below).
+  // Callbacks of everything else (a clock's interval, a poller's timeout
+  // chain, a game loop started at load, a request poller's answers) are
+  // marked as not the input's, and so is what they schedule: they never
+  // hold a look.
   // Work belongs to the burst of input it came from (an action's events
   // follow each other closely; the next action's come after a look, which
   // is QUIET or more later when the work held it): an interval an action
@@ -137,6 +139,8 @@
     const WINDOW = 1200, QUIET = 1000, EXPIRE = 3000, SHORT = 1000;
     // id -> {o: the input's time}; timers and frames number their ids apart.
     const timers = Object.create(null), frames = Object.create(null);
+    // id -> {o}: requests (and reads of their answers) the input started.
+    const nets = Object.create(null);
     let lastInput = -1, burst = -1, cur = null, waiting = false, expiry = 0;
 
     const markInput = e => {
@@ -170,7 +174,7 @@
       }
       return b;
     }
-    const busy = () => busyIn(timers) | busyIn(frames);
+    const busy = () => busyIn(timers) | busyIn(frames) | busyIn(nets);
 
     // check tells a waiting asker when the input's work is over.
     function check() {
@@ -197,6 +201,7 @@
       let end = 0;
       for (const id in timers) if (timers[id].o + EXPIRE > end) end = timers[id].o + EXPIRE;
       for (const id in frames) if (frames[id].o + EXPIRE > end) end = frames[id].o + EXPIRE;
+      for (const id in nets) if (nets[id].o + EXPIRE > end) end = nets[id].o + EXPIRE;
       if (end <= expiry) return;
       expiry = end;
       apply(nST, W, [() => { expiry = 0; check(); }, end - now() + 1]);
@@ -240,6 +245,128 @@
       return id;
     }
 
+    // Network: a request is the input's work when the input's code started
+    // it (fetch, XMLHttpRequest.send: a save, a search, a form's answer),
+    // until its answer has reached the page and the page's first reactions
+    // to it have run (the continuation that writes "Saved" or the result
+    // list); a read of a fetch answer's body (json(), text(), …) is the
+    // request's work too. Those reactions run as the request's work, so a
+    // request, timer or frame they start is the input's when the request
+    // was, and not when it was not: a poller's or a long poll's next request
+    // never holds a look, nor does a stream (EventSource, WebSocket: not
+    // wrapped). A request that never answers holds its look to the bound,
+    // and no work counts past EXPIRE or after a later burst of input.
+    function network() {
+      const pThen = Promise.prototype.then;
+      const WM = WeakMap.prototype, wmGet = WM.get, wmSet = WM.set;
+      const answers = new WeakMap(); // a fetch's Response -> its request's token
+      let seq = 0;
+      // hold records tok's request as pending (when the input's); the
+      // function it returns ends it, once.
+      const hold = tok => {
+        if (tok.o < 0) return () => {};
+        const id = ++seq;
+        nets[id] = tok;
+        return () => {
+          if (!(id in nets)) return;
+          delete nets[id];
+          if (waiting) later();
+        };
+      };
+      // handOver runs the reactions to an answer as tok's work: the page's
+      // reaction to a promise comes one microtask after the library's, and
+      // the code it awaits next one or two after that; then the request ends.
+      const handOver = (tok, end) => {
+        cur = tok;
+        let hops = 3;
+        const step = () => {
+          if (--hops > 0) return apply(nQM, W, [step]);
+          if (cur === tok) cur = null;
+          end();
+        };
+        apply(nQM, W, [step]);
+      };
+      // follow returns p's outcome, handed over to the page as tok's work.
+      const follow = (p, tok, keep) => {
+        const end = hold(tok);
+        return apply(pThen, p, [v => {
+          if (keep) { try { apply(wmSet, answers, [v, tok]); } catch (e) { /* not an object */ } }
+          handOver(tok, end);
+          return v;
+        }, err => {
+          handOver(tok, end);
+          throw err;
+        }]);
+      };
+      const net = {
+        fetch(input) {
+          const p = apply(nFetch, this, arguments);
+          return follow(p, {o: originNow()}, true);
+        },
+      };
+      const nFetch = W.fetch;
+      if (typeof nFetch === 'function') {
+        wrappers.set(net.fetch, nFetch);
+        W.fetch = net.fetch;
+      }
+      const RP = W.Response && W.Response.prototype;
+      for (const name of ['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes']) {
+        const native = RP && RP[name];
+        if (typeof native !== 'function') continue;
+        const w = {[name]() {
+          const p = apply(native, this, arguments);
+          let tok;
+          try { tok = apply(wmGet, answers, [this]); } catch (e) { /* not ours to follow */ }
+          return tok ? follow(p, tok, false) : p;
+        }}[name];
+        wrappers.set(w, native);
+        RP[name] = w;
+      }
+      const XP = W.XMLHttpRequest && W.XMLHttpRequest.prototype;
+      const nSend = XP && XP.send;
+      const rs = XP && Object.getOwnPropertyDescriptor(XP, 'readyState');
+      if (typeof nSend !== 'function' || !rs || !rs.get) return;
+      const state = rs.get;
+      const xhr = {
+        send() {
+          const x = this, tok = {o: -1};
+          let end = () => {}, done = () => {};
+          try {
+            tok.o = originNow();
+            end = hold(tok);
+            // The answer's events (readystatechange, load, loadend) come in
+            // one task; a capturing listener at the target runs before the
+            // page's, so the page's handlers run as the request's work.
+            const onState = () => {
+              if (apply(state, x, []) !== 4) return;
+              cur = tok;
+              apply(nST, W, [() => { if (cur === tok) cur = null; }, 0]);
+            };
+            const onEnd = () => { done(); handOver(tok, end); };
+            done = () => {
+              apply(remove, x, ['readystatechange', onState, true]);
+              apply(remove, x, ['loadend', onEnd, false]);
+            };
+            apply(add, x, ['readystatechange', onState, true]);
+            apply(add, x, ['loadend', onEnd, false]);
+          } catch (e) { /* followed or not, the page's call goes on */ }
+          let sent = false;
+          try {
+            const r = apply(nSend, x, arguments);
+            sent = true;
+            return r;
+          } finally {
+            // a synchronous request has answered by now; a failed send never will
+            try {
+              if (!sent || apply(state, x, []) === 4) { done(); if (cur === tok) cur = null; end(); }
+            } catch (e) { /* as above */ }
+          }
+        },
+      };
+      wrappers.set(xhr.send, nSend);
+      XP.send = xhr.send;
+    }
+
     const motion = {
       setTimeout(handler) { return schedule(nST, this, arguments, false); },
       setInterval(handler) { return schedule(nSI, this, arguments, true); },
@@ -277,6 +404,7 @@
       wrappers.set(motion[name], native);
       W[name] = motion[name];
     }
+    network();
     add.call(doc, EV + 'w', () => {
       let b = false;
       try { b = busy(); } catch (e) { /* not busy, then */ }

@@ -4,10 +4,13 @@
 //   - the page has rendered a frame and run the tasks that follow it
 //     (frameworks commit and run effects there): always;
 //   - the work the action's input set in motion is done: short timers,
-//     intervals and animation-frame chains scheduled because of it (the
-//     main-world record in listeners.js tracks them and answers through
-//     the random-named events EV+'w' / EV+'b' / EV+'z'; a jQuery UI menu's
-//     300 ms open delay, a jQuery slide, a Bootstrap transition's fallback);
+//     intervals and animation-frame chains scheduled because of it, and
+//     requests it started (fetch, XMLHttpRequest) until their answers and
+//     the page's reactions to them have run (the main-world record in
+//     listeners.js tracks them and answers through the random-named events
+//     EV+'w' / EV+'b' / EV+'z'; a jQuery UI menu's 300 ms open delay, a
+//     jQuery slide, a Bootstrap transition's fallback, a "Saved" line or a
+//     result list written when the server answers);
 //   - running finite CSS animations and transitions have ended (a fade-in
 //     whose element reads as hidden until it is opaque), never infinite
 //     ones (spinners) nor ones that end past the bound;
