@@ -359,10 +359,10 @@ func TestAPGAgentTasks(t *testing.T) {
 		goals[i] = tc.goal
 	}
 	on := map[string]map[string]bool{"fast": {}, "axtree": {}}
-	for _, g := range sweepPages(goals, 12) {
+	for _, g := range sweepPages(goals, 8) {
 		on["fast"][g] = true
 	}
-	for _, g := range sweepPages(goals, 5) {
+	for _, g := range sweepPages(goals, 3) {
 		on["axtree"][g] = true
 	}
 	for _, tc := range tasks {

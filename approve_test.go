@@ -112,6 +112,7 @@ func TestApproverSeesTheFrameOrigin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
+	loadedWithFrames(t, p)
 	s, err := p.Snapshot(ctx)
 	if err != nil {
 		t.Fatal(err)

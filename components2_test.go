@@ -151,7 +151,7 @@ var componentTasks = []agentTask{
 func TestComponentAgentTasks(t *testing.T) {
 	t.Parallel()
 	for i, tc := range componentTasks {
-		for _, rp := range taskPaths(i, len(componentTasks), 6) {
+		for _, rp := range taskPaths(i, len(componentTasks), 3) {
 			t.Run(rp.name+"/"+strings.TrimPrefix(tc.page, "components/"), func(t *testing.T) {
 				t.Parallel()
 				runAgentTask(t, tc, rp.set)

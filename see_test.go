@@ -249,7 +249,7 @@ func TestSeeDeltaEqualsFullUnderMutation(t *testing.T) {
 func TestSeeDeltaEqualsFullAfterActions(t *testing.T) {
 	t.Parallel()
 	type act struct{ verb, role, name, text string }
-	for _, tc := range []struct {
+	cases := []struct {
 		page string
 		acts []act
 	}{
@@ -262,8 +262,10 @@ func TestSeeDeltaEqualsFullAfterActions(t *testing.T) {
 		{"apg/content/patterns/treeview/examples/treeview-1a.html", []act{{"click", "treeitem", "Projects", ""}}},
 		{"apg/content/patterns/menu-button/examples/menu-button-links.html", []act{{"click", "button", "WAI-ARIA Quick Links", ""}}},
 		{"apg/content/patterns/tabs/examples/tabs-automatic.html", []act{{"click", "tab", "Carl Andersen", ""}}},
-	} {
-		for _, rp := range readPaths {
+	}
+	for i, tc := range cases {
+		// every page on the fast path, the AX tree on a spread (-sweep: all)
+		for _, rp := range taskPaths(i, len(cases), 3) {
 			t.Run(rp.name+"/"+tc.page, func(t *testing.T) {
 				t.Parallel()
 				ctx := testCtx(t, 90*time.Second)
