@@ -112,7 +112,11 @@ func TestApproverSeesTheFrameOrigin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	loadedWithFrames(t, p)
+	// the load event fires once every frame, the cross-origin one too, has
+	// loaded: the frame's refs are not read while it is still about:blank
+	if err := p.Wait(ctx, rodagent.Load()); err != nil {
+		t.Fatal(err)
+	}
 	s, err := p.Snapshot(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -250,15 +250,6 @@ func openIsolated(t testing.TB, u string) *rodagent.Page {
 	return p
 }
 
-// loadedWithFrames waits for the page's load event, which Chromium fires
-// only once every iframe in it, cross-origin ones included, has loaded: a
-// test that reads a frame's refs must not look while the frame is still
-// about:blank (on a loaded machine Open returns long before).
-func loadedWithFrames(t testing.TB, p *rodagent.Page) {
-	t.Helper()
-	eval(t, p, `document.readyState === 'complete' || new Promise(r => addEventListener('load', () => r(true), {once: true}))`, nil)
-}
-
 // eval runs a JS expression in the page's main frame and decodes its JSON value into out.
 func eval(t testing.TB, p *rodagent.Page, expr string, out any) {
 	t.Helper()
