@@ -55,23 +55,28 @@ func (p *Page) evalInWorld(ctx context.Context, expr string) (string, error) {
 	return res.Result.Value.JSON("", ""), nil
 }
 
+// ServerLatency holds a test server's answer to r for d, as a real server's
+// latency (not a wait of the code under test): true when d passed, false
+// when the request went away or stop was closed first.
+func ServerLatency(r *http.Request, d time.Duration, stop <-chan struct{}) bool {
+	tm := time.NewTimer(d)
+	defer tm.Stop()
+	select {
+	case <-tm.C:
+		return true
+	case <-r.Context().Done():
+	case <-stop:
+	}
+	return false
+}
+
 // SettleNetHandler serves the fixtures and settle-net.html's API: an answer
 // after a delay the query sets (api/answer?ms=N&v=X), a request that never
 // answers (api/hang) and an event stream (api/events). A delay is the
 // server's latency (a real API's), ended early when the page goes away or
 // stop is closed.
 func SettleNetHandler(stop <-chan struct{}) http.Handler {
-	latency := func(r *http.Request, d time.Duration) bool {
-		tm := time.NewTimer(d)
-		defer tm.Stop()
-		select {
-		case <-tm.C:
-			return true
-		case <-r.Context().Done():
-		case <-stop:
-		}
-		return false
-	}
+	latency := func(r *http.Request, d time.Duration) bool { return ServerLatency(r, d, stop) }
 	mux := http.NewServeMux()
 	mux.Handle("/", http.FileServer(http.Dir("testdata/fixtures")))
 	mux.HandleFunc("/api/answer", func(w http.ResponseWriter, r *http.Request) {

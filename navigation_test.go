@@ -383,17 +383,7 @@ func navigatedLine(text, path string) bool {
 func loadServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	stop := make(chan struct{})
-	latency := func(r *http.Request, d time.Duration) bool {
-		tm := time.NewTimer(d) // the server's latency, not a wait of the code under test
-		defer tm.Stop()
-		select {
-		case <-tm.C:
-			return true
-		case <-r.Context().Done():
-		case <-stop:
-		}
-		return false
-	}
+	latency := func(r *http.Request, d time.Duration) bool { return rodagent.ServerLatency(r, d, stop) }
 	const page = `<!doctype html><link rel=icon href="data:,"><title>Late load</title>
 <nav><button id=menu-button aria-expanded=true aria-controls=menu>Menu</button>
 <ul id=menu><li><a href="#item">Menu item</a></li></ul></nav>
