@@ -1,6 +1,7 @@
 package rodagent_test
 
 import (
+	"context"
 	"fmt"
 	"net/http/httptest"
 	"strings"
@@ -28,20 +29,7 @@ func TestSettleAfterAction(t *testing.T) {
 			p := open(t, "settle.html")
 			rp.set(p)
 			s := snapshot(t, p)
-			click := func(button string) {
-				t.Helper()
-				if _, err := p.Click(ctx, refNamed(t, s, "button", button)); err != nil {
-					t.Fatalf("click %s: %v", button, err)
-				}
-			}
-			busy := func() bool {
-				t.Helper()
-				b, err := rodagent.SettleBusy(ctx, p)
-				if err != nil {
-					t.Fatalf("asking the record: %v", err)
-				}
-				return b
-			}
+			click, busy := settleMoves(t, ctx, p, s)
 			for _, button := range []string{"Nothing", "Long"} {
 				start := time.Now()
 				click(button)
@@ -179,6 +167,27 @@ func settleNetServer(t *testing.T) *httptest.Server {
 	return s
 }
 
+// settleMoves are a settle test's two moves on p: click the button of s
+// named so, and ask the page-world record whether work an action started
+// is still pending.
+func settleMoves(t *testing.T, ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (click func(button string), busy func() bool) {
+	click = func(button string) {
+		t.Helper()
+		if _, err := p.Click(ctx, refNamed(t, s, "button", button)); err != nil {
+			t.Fatalf("click %s: %v", button, err)
+		}
+	}
+	busy = func() bool {
+		t.Helper()
+		b, err := rodagent.SettleBusy(ctx, p)
+		if err != nil {
+			t.Fatalf("asking the record: %v", err)
+		}
+		return b
+	}
+	return click, busy
+}
+
 // A look right after an action shows the outcome a request the action
 // started brings (settle-net.html): fetch and its json(), an
 // XMLHttpRequest's onload, a request started when the first one answered,
@@ -201,20 +210,7 @@ func TestSettleWaitsForNetwork(t *testing.T) {
 			s := snapshot(t, p)
 			// the page's own traffic has answered at least once
 			eval(t, p, `new Promise(r => { const c = () => ['polls', 'longpolls', 'events'].every(id => +document.getElementById(id).textContent > 0) ? r(true) : setTimeout(c, 50); c(); })`, nil)
-			click := func(button string) {
-				t.Helper()
-				if _, err := p.Click(ctx, refNamed(t, s, "button", button)); err != nil {
-					t.Fatalf("click %s: %v", button, err)
-				}
-			}
-			busy := func() bool {
-				t.Helper()
-				b, err := rodagent.SettleBusy(ctx, p)
-				if err != nil {
-					t.Fatalf("asking the record: %v", err)
-				}
-				return b
-			}
+			click, busy := settleMoves(t, ctx, p, s)
 			for i := 0; i < 3; i++ {
 				click("Nothing")
 				if busy() {
