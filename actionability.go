@@ -21,6 +21,7 @@ type needs struct {
 	editable bool // takes text
 	hit      bool // receives pointer input at the click point
 	move     bool // move the pointer there while hit testing (the action presses next)
+	press    bool // arm the press guard: the press that follows must land on the target
 }
 
 // actionable runs the checks after resolve (which already scrolled the node
@@ -130,7 +131,7 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 	if !n.hit {
 		return input.Point{X: local.X + ox, Y: local.Y + oy}, nil
 	}
-	local, err := p.settledHit(ctx, action, t, obj, quads, metrics)
+	local, err := p.settledHit(ctx, action, t, obj, quads, metrics, n.press)
 	if err != nil {
 		return input.Point{}, err
 	}
@@ -149,9 +150,9 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 // (at most stableCap, else NotStable naming the motion), then tests again on
 // the settled box: the press that follows lands where the test looked.
 func (p *Page) settledHit(ctx context.Context, action string, t *target, obj *proto.RuntimeRemoteObject,
-	quads []proto.DOMQuad, metrics *proto.PageGetLayoutMetricsResult) (input.Point, error) {
+	quads []proto.DOMQuad, metrics *proto.PageGetLayoutMetricsResult, arm bool) (input.Point, error) {
 	local, _ := clickPoint(quads, metrics)
-	v, err := p.judge(ctx, t, obj, local, quads)
+	v, err := p.judge(ctx, t, obj, local, quads, arm)
 	if err != nil {
 		return input.Point{}, p.actionErr(ctx, action, t.handle, err)
 	}
@@ -183,7 +184,7 @@ func (p *Page) settledHit(ctx context.Context, action string, t *target, obj *pr
 		if local, st = clickPoint(settled, metrics); st != "" {
 			return input.Point{}, failure(action, t.handle, st, "", nil)
 		}
-		if v, err = p.judge(ctx, t, obj, local, settled); err != nil {
+		if v, err = p.judge(ctx, t, obj, local, settled, arm); err != nil {
 			return input.Point{}, p.actionErr(ctx, action, t.handle, err)
 		}
 	}

@@ -61,17 +61,64 @@ func (p *Page) actLocked(ctx context.Context, a Action, f finder, n needs, do fu
 	if err := p.approveTarget(ctx, a, t); err != nil {
 		return statusOf(err), m, err
 	}
-	at, err := p.actionable(ctx, verb, t, n)
+	for tries := 1; ; tries++ {
+		at, err := p.actionable(ctx, verb, t, n)
+		if err != nil {
+			if n.press {
+				p.pressLanded(ctx, t) // a hit test that passed before a later check failed armed it
+			}
+			return statusOf(err), m, err
+		}
+		p.markActed()
+		m = p.navMark()
+		err = p.guardNavigation(ctx, verb, t, func() error { return do(t, at) })
+		if n.press {
+			// A stopped press is what went wrong even when the action
+			// then failed on its own terms (a checkbox still unchecked).
+			if landed, miss := p.pressLanded(ctx, t); miss != "" && (err == nil || landed == 0) {
+				switch {
+				case landed > 0:
+					// A double click whose first press landed: trying
+					// again would press it more often than asked.
+					err = failure(verb, f.name, NotStable, fmt.Sprintf("the first press landed, then %s took the target's place and the next press was stopped (snapshot to see what the first one did)", miss), nil)
+				case tries < pressTries && ctx.Err() == nil:
+					// The guard stopped the press: nothing was pressed,
+					// so trying again on the box as it is now is safe.
+					p.b.cfg.log.Debug("press missed its target; trying again", "verb", verb, "ref", f.name, "landed on", miss)
+					continue
+				default:
+					err = failure(verb, f.name, NotStable, fmt.Sprintf("the press landed on %s, which took the target's place as it was pressed (%d tries); nothing was pressed", miss, tries), nil)
+				}
+			}
+		}
+		if err != nil {
+			err = p.inputErr(ctx, verb, f.name, err)
+			return statusOf(err), m, err
+		}
+		return t.status, m, nil
+	}
+}
+
+// pressTries bounds how often a press the guard stopped is tried again.
+const pressTries = 3
+
+// pressLanded reads and disarms the press guard the hit test armed in the
+// target's frame (see pressGuardJS): how many presses landed on the target,
+// and the element the first one that missed landed on, else "". A guard that
+// cannot be read (the press navigated, a dialog holds the page) reports no
+// miss: it stopped nothing it could not name, and disarms by itself.
+func (p *Page) pressLanded(ctx context.Context, t *target) (int, string) {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	w, err := p.world(ctx, t.frame)
 	if err != nil {
-		return statusOf(err), m, err
+		return 0, ""
 	}
-	p.markActed()
-	m = p.navMark()
-	if err := p.guardNavigation(ctx, verb, t, func() error { return do(t, at) }); err != nil {
-		err = p.inputErr(ctx, verb, f.name, err)
-		return statusOf(err), m, err
+	res, err := proto.RuntimeEvaluate{Expression: pressLandedJS, ContextID: w, ReturnByValue: true}.Call(t.sess.Bind(ctx))
+	if err != nil || res.ExceptionDetails != nil || res.Result == nil {
+		return 0, ""
 	}
-	return t.status, m, nil
+	return res.Result.Value.Get("seen").Int(), res.Result.Value.Get("miss").Str()
 }
 
 // finish records the report of an action that held the page's turn, asking
@@ -141,7 +188,7 @@ func (p *Page) DblClick(ctx context.Context, ref string) (ActionStatus, error) {
 }
 
 func (p *Page) clickN(ctx context.Context, verb string, f finder, count int) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: verb}, f, needs{enabled: true, hit: true, move: true}, func(t *target, at input.Point) error {
+	return p.act(ctx, Action{Verb: verb}, f, needs{enabled: true, hit: true, move: true, press: true}, func(t *target, at input.Point) error {
 		return input.PressAt(ctx, p.main, at, count, 0)
 	})
 }
@@ -360,7 +407,7 @@ func (p *Page) Uncheck(ctx context.Context, ref string) (ActionStatus, error) {
 func (p *Page) setChecked(ctx context.Context, verb string, f finder, want bool) (ActionStatus, error) {
 	wantS := fmt.Sprint(want)
 	ref := f.name
-	return p.act(ctx, Action{Verb: verb}, f, needs{enabled: true, hit: true}, func(t *target, at input.Point) error {
+	return p.act(ctx, Action{Verb: verb}, f, needs{enabled: true, hit: true, press: true}, func(t *target, at input.Point) error {
 		cur := t.state.Checked
 		if cur == "" {
 			cur = t.state.Pressed

@@ -112,3 +112,43 @@ func TestScrollAtFeed(t *testing.T) {
 		t.Fatalf("bad direction: %s %v", st, err)
 	}
 }
+
+// A press lands where the hit test looked, or nowhere. A banner a hover
+// inserts above the target moves it after the pointer arrives: the press
+// made at the old point would buy the upgrade; it is stopped, and the click
+// is made again on the target where it now is. Check is guarded the same way. A target that jumps from the
+// pointer every time fails NotStable naming what it uncovered, and the
+// decoy it uncovered is never pressed.
+func TestPressLandsOnTargetOrNowhere(t *testing.T) {
+	t.Parallel()
+	ctx := testCtx(t, 60*time.Second)
+	p := open(t, "hit-shift.html")
+	s := snapshot(t, p)
+	st, err := p.Click(ctx, refNamed(t, s, "button", "Save draft"))
+	if err != nil || st != rodagent.Ready {
+		t.Errorf("click a button a hover moves: %s %v", st, err)
+	}
+	var log []string
+	eval(t, p, "window.__log", &log)
+	if fmt.Sprint(log) != "[draft saved]" {
+		t.Errorf("the press should land on Save draft only; the page recorded %q", log)
+	}
+	st, err = p.Check(ctx, refNamed(t, s, "checkbox", "Remember me"))
+	if err != nil || st != rodagent.Ready {
+		t.Errorf("check a checkbox a hover moves: %s %v", st, err)
+	}
+	eval(t, p, "window.__log", &log)
+	if fmt.Sprint(log) != "[draft saved remember=true]" {
+		t.Errorf("the press should land on Remember me only; the page recorded %q", log)
+	}
+	st, err = p.Click(ctx, refNamed(t, s, "button", "Catch me"))
+	if !errors.Is(err, rodagent.ErrNotStable) || st != rodagent.NotStable {
+		t.Errorf("click a button that jumps from the pointer: %s %v, want not_stable", st, err)
+	} else if !strings.Contains(err.Error(), "landed on") || !strings.Contains(err.Error(), "nothing was pressed") {
+		t.Errorf("the error should say where the press landed and that nothing was pressed: %v", err)
+	}
+	eval(t, p, "window.__log", &log)
+	if fmt.Sprint(log) != "[draft saved remember=true]" {
+		t.Errorf("a stopped press must reach nothing; the page recorded %q", log)
+	}
+}

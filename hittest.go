@@ -33,7 +33,7 @@ import (
 
 // judgeJS runs on the target with the click point (x, y) and the top-left of
 // the target's quads (qx, qy), both in the session's viewport coordinates.
-const judgeJS = `function (x, y, qx, qy) {
+const judgeJS = `function (x, y, qx, qy, arm) {
 	const self = this;
 ` + movesJS + `
 	const up = n => n.assignedSlot || ((n.nodeType === 11 && n.host) ? n.host : n.parentNode);
@@ -43,6 +43,15 @@ const judgeJS = `function (x, y, qx, qy) {
 		if (el.id) s += '#' + el.id;
 		else if (typeof el.className === 'string' && el.className.trim()) s += '.' + el.className.trim().split(/\s+/)[0];
 		return s;
+	};
+	// guard arms the press guard (see pressGuardJS) when the press follows;
+	// a hit test for any other input disarms one a failed action left, so
+	// it never judges a press it was not armed for.
+	if (!arm && globalThis.__rodagentPressGuard) { globalThis.__rodagentPressGuard.off(); globalThis.__rodagentPressGuard = null; }
+	const guard = on => {
+		if (!on) return true;
+` + pressGuardJS + `
+		return true;
 	};
 	let motion = '';
 	for (const a of document.getAnimations()) {
@@ -64,13 +73,13 @@ const judgeJS = `function (x, y, qx, qy) {
 		hit = d;
 	}
 	if (!hit) return {motion, ok: false, desc: 'nothing at its click point'};
-	if (within(hit, self)) return {motion, ok: true};
-	for (let n = hit; n; n = up(n)) if (n.tagName === 'LABEL' && n.control && within(self, n.control)) return {motion, ok: true};
+	if (within(hit, self)) return {motion, ok: guard(arm)};
+	for (let n = hit; n; n = up(n)) if (n.tagName === 'LABEL' && n.control && within(self, n.control)) return {motion, ok: guard(arm)};
 	// A press on a host's own light text (a custom button's label, slotted
 	// into the control inside its shadow tree) hits the host, yet the event
 	// travels the flat tree through the slot and reaches the control.
 	if (hit.shadowRoot && within(self, hit)) {
-		for (const c of hit.childNodes) if (c.assignedSlot && within(c.assignedSlot, self)) return {motion, ok: true};
+		for (const c of hit.childNodes) if (c.assignedSlot && within(c.assignedSlot, self)) return {motion, ok: guard(arm)};
 	}
 	let cover = hit;
 	for (let n = hit; n; n = up(n)) { if (n.nodeType === 1 && within(self, n)) break; if (n.nodeType === 1) cover = n; }
@@ -78,6 +87,62 @@ const judgeJS = `function (x, y, qx, qy) {
 	const text = (cover.getAttribute('aria-label') || cover.innerText || cover.textContent || cover.title || '').trim().replace(/\s+/g, ' ');
 	return {motion, ok: false, desc: tag(cover), text: text.slice(0, 80)};
 }`
+
+// pressGuardJS, run inside judgeJS when a press follows a passed hit test,
+// watches the press itself: the box the hit test saw can move between the
+// test and the press (a dialog sliding in on the compositor, a list that
+// re-lays out), and the press then lands on whatever took its place. The
+// first trusted pointerdown or mousedown of the press is judged as the hit
+// test judges: on the target, inside it in the flat tree, or on a label of
+// it. A press that misses is stopped before the page sees it (down, up and
+// click, default actions included), so the wrong element never acts, and
+// the action tries again on the box as it is now (pressLanded). The guard
+// disarms when read, or by itself after a few seconds should the press
+// never come.
+const pressGuardJS = `
+		const old = globalThis.__rodagentPressGuard;
+		if (old) old.off();
+		const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
+		const g = {seen: 0, miss: ''};
+		// A listener on the window sees no node inside a closed shadow
+		// tree: there, a press inside the outermost closed tree's host
+		// is as close as it can tell.
+		let anchor = self;
+		for (let n = self; ; ) {
+			const r = n.getRootNode();
+			if (r.nodeType !== 11 || !r.host) break;
+			if (r.mode === 'closed') anchor = r.host;
+			n = r.host;
+		}
+		let stopping = false;
+		const watch = e => {
+			if (!e.isTrusted) return;
+			if (e.type === 'pointerdown' || e.type === 'mousedown') {
+				const path = e.composedPath();
+				const on = path.includes(anchor) || path.some(n => n.tagName === 'LABEL' && n.control && within(self, n.control));
+				if (on) { g.seen++; stopping = false; }
+				else if (!stopping) {
+					const t = path[0] && path[0].nodeType === 1 ? path[0] : path[1];
+					g.miss = t ? tag(t) : 'node';
+					stopping = true;
+				}
+			}
+			if (stopping) { e.preventDefault(); e.stopImmediatePropagation(); }
+		};
+		for (const ty of types) window.addEventListener(ty, watch, true);
+		const timer = setTimeout(() => g.off(), 5000);
+		g.off = () => { clearTimeout(timer); for (const ty of types) window.removeEventListener(ty, watch, true); };
+		globalThis.__rodagentPressGuard = g;
+`
+
+// pressLandedJS reads and disarms the press guard: null when none is armed.
+const pressLandedJS = `(() => {
+	const g = globalThis.__rodagentPressGuard;
+	if (!g) return null;
+	g.off();
+	globalThis.__rodagentPressGuard = null;
+	return {seen: g.seen, miss: g.miss};
+})()`
 
 // movesJS defines moves(a): whether an animation or transition changes
 // geometry (a colour or opacity change moves nothing, and costs no wait).
@@ -149,7 +214,7 @@ func (p *Page) releaseHit(t *target, group string) {
 }
 
 // judge runs judgeJS on the target for the click point at.
-func (p *Page) judge(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject, at input.Point, quads []proto.DOMQuad) (verdict, error) {
+func (p *Page) judge(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject, at input.Point, quads []proto.DOMQuad, arm bool) (verdict, error) {
 	qx, qy := math.Inf(1), math.Inf(1)
 	for _, q := range quads {
 		for i := 0; i+1 < len(q); i += 2 {
@@ -159,7 +224,8 @@ func (p *Page) judge(ctx context.Context, t *target, obj *proto.RuntimeRemoteObj
 	if math.IsInf(qx, 1) {
 		qx, qy = at.X, at.Y
 	}
-	args := []*proto.RuntimeCallArgument{{Value: gson.New(at.X)}, {Value: gson.New(at.Y)}, {Value: gson.New(qx)}, {Value: gson.New(qy)}}
+	args := []*proto.RuntimeCallArgument{{Value: gson.New(at.X)}, {Value: gson.New(at.Y)}, {Value: gson.New(qx)}, {Value: gson.New(qy)},
+		{Value: gson.New(arm)}}
 	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: judgeJS, Arguments: args,
 		ReturnByValue: true}.Call(t.sess.Bind(ctx))
 	if err != nil {
