@@ -313,3 +313,25 @@ func TestWebtasksClickWaitsForABox(t *testing.T) {
 		}
 	})
 }
+
+// A digit or letter drawn in an SVG picture among others like it is named
+// by its colour, as a shape is: "click on a green digit" is answered from
+// the names, on both read paths, and the click lands on the green 7, not
+// the blue one.
+func TestWebtasksGlyphsNamedByColour(t *testing.T) {
+	t.Parallel()
+	onReadPaths(t, "webtasks-click-shape.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		ctx := testCtx(t, 30*time.Second)
+		s := snapshot(t, p)
+		for _, want := range []string{"blue #0000ff 7", "green #008000 7", "red #ff0000 b", "green #008000 q", "red #ff0000 circle"} {
+			refContaining(t, s, want)
+		}
+		ref := refContaining(t, s, "green #008000 7")
+		if st, err := p.Click(ctx, ref); err != nil || !st.OK() {
+			t.Fatalf("Click %s: %s %v", ref, st, err)
+		}
+		if s = snapshot(t, p); !strings.Contains(s.String(), `"clicked green 7"`) {
+			t.Errorf("clicking %s did not land on the green 7:\n%s", ref, s)
+		}
+	})
+}

@@ -424,7 +424,7 @@
   // (from its class or image file), else "clickable span".
   function describe(el) {
     const t = shownText(el);
-    if (t) return clip(t, 80);
+    if (t) return glyphName(el, clip(t, 80));
     for (const a of ['title', 'alt', 'aria-description', 'data-tooltip', 'data-title']) {
       const v = collapse(el.getAttribute(a));
       if (v) return v;
@@ -490,6 +490,23 @@
     const cs = getComputedStyle(el);
     const c = colorName(cs.fill) || colorName(cs.stroke);
     return c ? c + ' ' + kind : kind;
+  }
+
+  // glyphName names a letter or digit drawn in an SVG picture as a person
+  // tells it from the glyphs and shapes beside it: by its colour, as a shape
+  // is ("green #008000 7"). A drawing's text in one colour (a chart's
+  // labels) keeps its plain name: there the colour tells nothing apart.
+  function glyphName(el, name) {
+    if (!name || !(el instanceof SVGElement) || (el.localName !== 'text' && el.localName !== 'tspan')) return name;
+    const fill = getComputedStyle(el).fill;
+    const c = colorName(fill);
+    const p = el.parentElement;
+    if (!c || !p) return name;
+    let n = 0;
+    for (let s = p.firstElementChild; s && n < 50; s = s.nextElementSibling, n++) {
+      if (s !== el && s instanceof SVGGraphicsElement && getComputedStyle(s).fill !== fill) return c + ' ' + name;
+    }
+    return name;
   }
 
   // colorName says a colour as a person would ("light green #a1d4a1"): the
