@@ -227,7 +227,9 @@ func (p *Page) focus(ctx context.Context, f finder) (ActionStatus, error) {
 // clears the field. Date, time, datetime-local, month and week inputs take
 // their ISO value ("2024-03-09", "13:45", "2024-03-09T13:45", "2024-03",
 // "2024-W10"), typed into the field's own segments; a range input takes a
-// number, reached with arrow keys. Fails with NotEditable for anything that
+// number, reached with arrow keys, and so does a slider or spin button drawn
+// with ARIA (aria-valuenow), moved with the arrow and page keys by as much
+// as one press is seen to move it. Fails with NotEditable for anything that
 // does not take text.
 func (p *Page) Type(ctx context.Context, ref, text string) (ActionStatus, error) {
 	return p.typeText(ctx, p.byRef(ref), text)
@@ -243,6 +245,11 @@ func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatu
 			handled, err := p.typeValue(ctx, t, text)
 			if err != nil || handled {
 				return err
+			}
+			if t.elem.Role == "slider" || t.elem.Role == "spinbutton" {
+				if handled, err := p.setARIAValue(ctx, t, "type", text); err != nil || handled {
+					return err
+				}
 			}
 			return failure("type", f.name, NotEditable, "it is a "+t.elem.Role, nil)
 		}

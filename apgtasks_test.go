@@ -343,6 +343,45 @@ func apgTasks() []apgTask {
 			// a double click on a row opens it, as the page's own help says
 			{do: "dblclick", role: "row", name: "re: Treegrids are awesome They are great"},
 		}, "document.querySelectorAll('[role=row][aria-level=\"2\"]')[1].getAttribute('aria-expanded')", "true", []seen{{"row", "re: Treegrids are awesome They are great", "expanded"}}},
+
+		// Type on a slider drawn with ARIA: the keys a person would press,
+		// learnt from what one press does (0.1 a step, 2 a page here).
+		{"set the thermostat to 30 degrees", "slider/examples/slider-temperature.html", []apgStep{
+			{do: "type", role: "slider", name: "Temperature", text: "30"},
+		}, "document.querySelector('[role=slider]').getAttribute('aria-valuenow')", "30.0", []seen{{"slider", "Temperature", `value="30.0 degrees Celsius"`}}},
+
+		{"choose report-2B.docx in My Documents", "treeview/examples/treeview-1b.html", []apgStep{
+			{do: "click", role: "treeitem", name: "Reports", see: []seen{{"treeitem", "Reports", "expanded"}, {"treeitem", "report-2", ""}}},
+			{do: "click", role: "treeitem", name: "report-2", see: []seen{{"treeitem", "report-2", "expanded"}, {"treeitem", "report-2B.docx", ""}}},
+			{do: "click", role: "treeitem", name: "report-2B.docx"},
+		}, "document.getElementById('last_action').value", "report-2B.docx", []seen{{"textbox", "File or Folder Selected", `value="report-2B.docx"`}}},
+
+		{"mute the sound", "button/examples/button_idl.html", []apgStep{
+			{do: "click", role: "button", name: "Mute"},
+		}, "document.querySelector('[aria-pressed]').getAttribute('aria-pressed')", "true", []seen{{"button", "Mute", "pressed"}}},
+
+		{"show the details of the Folk Futures talk", "disclosure/examples/disclosure-card.html", []apgStep{
+			{do: "click", role: "button", name: "Folk Futures: Tradition in the Classroom Details",
+				see: []seen{{"text", "Dvořák explores the power of cultural roots", ""}}},
+		}, "document.getElementById('toggle-folk-futures').getAttribute('aria-expanded')", "true", []seen{{"button", "Folk Futures: Tradition in the Classroom Details", "expanded"}}},
+
+		{"show the data table for Minard's chart", "disclosure/examples/disclosure-image-description.html", []apgStep{
+			{do: "click", role: "button", name: "Data Table for Minard's Chart", see: []seen{{"button", "Data Table for Minard's Chart", "expanded"}}},
+		}, "document.querySelector('button[aria-expanded]').getAttribute('aria-expanded')", "true", []seen{{"text", `row "Location | Approximate Date | Size of Army`, ""}}},
+
+		{"go to the Apply page under Admissions (hybrid navigation)", "disclosure/examples/disclosure-navigation-hybrid.html", []apgStep{
+			{do: "click", role: "button", name: "More Admissions pages", see: []seen{{"link", "Apply", ""}}},
+			{do: "click", role: "link", name: "Apply"},
+		}, "document.getElementById('mythical-page-heading').textContent.trim()", "Apply", []seen{{"text", `heading "Apply"`, ""}}},
+
+		{"search again for cheap flights to NY from the previous searches", "combobox/examples/combobox-autocomplete-none.html", []apgStep{
+			{do: "click", role: "button", name: "Previous Searches", see: []seen{{"option", "cheap flights to NY", ""}}},
+			{do: "click", role: "option", name: "cheap flights to NY"},
+		}, "document.querySelector('[role=combobox]').value", "cheap flights to NY", []seen{{"combobox", "Search", `value="cheap flights to NY"`}}},
+
+		{"open the WAI-ARIA quick links", "menu-button/examples/menu-button-links.html", []apgStep{
+			{do: "click", role: "button", name: "WAI-ARIA Quick Links", see: []seen{{"menuitem", "W3C Home Page", ""}}},
+		}, "document.querySelector('[aria-haspopup]').getAttribute('aria-expanded')", "true", []seen{{"menuitem", "W3C Home Page", ""}}},
 	}
 }
 

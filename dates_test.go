@@ -2,6 +2,7 @@ package rodagent_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -71,4 +72,56 @@ func TestTypeDatesAndValues(t *testing.T) {
 			t.Errorf("Type(#%s, %q) = %s %v, want invalid_value", bad.id, bad.value, st, err)
 		}
 	}
+}
+
+// Type moves a slider or spin button drawn with ARIA (no input element
+// holds its value) as a person does with the keyboard: arrow keys, Page
+// Up/Down for a long way, learnt from what one press does — 0.1 a step on
+// the APG thermostat, 10 on Radix's volume, a day at a time on the APG date
+// spin buttons. A number outside the widget's bounds is InvalidValue, and
+// no key is pressed for it.
+func TestTypeMovesARIASliders(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		page, role, name, text, want string
+	}{
+		{"apg/content/patterns/slider/examples/slider-temperature.html", "slider", "Temperature", "30", "30.0 degrees Celsius"},
+		{"apg/content/patterns/slider/examples/slider-temperature.html", "slider", "Temperature", "10", "10.0 degrees Celsius"},
+		{"components/radix-slider.html", "slider", "Volume", "20", "20"},
+		{"components/mantine-slider.html", "slider", "Opacity", "80", "80"},
+		{"apg/content/patterns/spinbutton/examples/datepicker-spinbuttons.html", "spinbutton", "Day", "15", "fifteenth"},
+	} {
+		t.Run(c.name+"="+c.text, func(t *testing.T) {
+			t.Parallel()
+			ctx := testCtx(t, 60*time.Second)
+			p := open(t, c.page)
+			if strings.HasPrefix(c.page, "components/") {
+				waitReady(t, p)
+			}
+			s := snapshot(t, p)
+			ref := refNamed(t, s, c.role, c.name)
+			if st, err := p.Type(ctx, ref, c.text); err != nil || !st.OK() {
+				t.Fatalf("Type(%s, %q): %s %v", ref, c.text, st, err)
+			}
+			s = snapshot(t, p, rodagent.WithFull())
+			if r, _ := s.Ref(ref); r.State.Value != c.want {
+				t.Errorf("after Type %q, %s says %q, want %q", c.text, ref, r.State.Value, c.want)
+			}
+		})
+	}
+	t.Run("out of bounds", func(t *testing.T) {
+		t.Parallel()
+		ctx := testCtx(t, 60*time.Second)
+		p := open(t, "apg/content/patterns/slider/examples/slider-temperature.html")
+		s := snapshot(t, p)
+		ref := refNamed(t, s, "slider", "Temperature")
+		st, err := p.Type(ctx, ref, "50")
+		if !errors.Is(err, rodagent.ErrInvalidValue) || st != rodagent.InvalidValue || !strings.Contains(err.Error(), "from 10 to 38") {
+			t.Errorf("Type 50 on a 10–38 slider: %s %v, want invalid_value naming the bounds", st, err)
+		}
+		s = snapshot(t, p, rodagent.WithFull())
+		if r, _ := s.Ref(ref); r.State.Value != "25.0 degrees Celsius" {
+			t.Errorf("a refused value must move nothing: %q", r.State.Value)
+		}
+	})
 }

@@ -225,6 +225,116 @@ func (p *Page) setRange(ctx context.Context, t *target, verb, value string) erro
 	return nil
 }
 
+// ariaValueJS reads the value and bounds of a slider or spinbutton drawn
+// with ARIA (aria-valuenow), which no input element holds.
+const ariaValueJS = `function () {
+	const g = a => this.getAttribute(a);
+	return {now: g('aria-valuenow'), min: g('aria-valuemin'), max: g('aria-valuemax')};
+}`
+
+// ariaPressCap bounds the keys setARIAValue presses for one value.
+const ariaPressCap = 400
+
+// setARIAValue moves an ARIA slider or spinbutton to value as a person does
+// with the keyboard: it has focus, then arrow keys, with Page Up / Page Down
+// for a long way and Home / End for a bound, until aria-valuenow says value
+// or the nearest step to it. The widget's step is not written anywhere, so
+// it is learnt from what one press does. handled is false when the widget
+// shows no aria-valuenow (then it takes no value this way).
+func (p *Page) setARIAValue(ctx context.Context, t *target, verb, value string) (bool, error) {
+	read := func() (now, lo, hi float64, err error) {
+		v, err := p.callOn(ctx, verb, t, ariaValueJS)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		f := func(k string, def float64) float64 {
+			x, err := strconv.ParseFloat(strings.TrimSpace(v.Get(k).Str()), 64)
+			if err != nil {
+				return def
+			}
+			return x
+		}
+		return f("now", math.NaN()), f("min", math.Inf(-1)), f("max", math.Inf(1)), nil
+	}
+	now, lo, hi, err := read()
+	if err != nil {
+		return true, err
+	}
+	if math.IsNaN(now) {
+		return false, nil
+	}
+	want, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+	if err != nil || want < lo || want > hi {
+		return true, failure(verb, t.handle, InvalidValue, fmt.Sprintf("%s is not a number from %g to %g", quote(value, 40), lo, hi), nil)
+	}
+	if err := (proto.DOMFocus{BackendNodeID: t.elem.Node}).Call(t.sess.Bind(ctx)); err != nil {
+		return true, err
+	}
+	press := func(name string, n int) error {
+		key, _, _ := input.ParseKey(name)
+		for i := 0; i < n; i++ {
+			if err := input.Press(ctx, p.main, key, 0); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+	// A bound is one key away, where the widget has it.
+	if bound := map[float64]string{lo: "Home", hi: "End"}[want]; bound != "" && !near(now, want) {
+		if err := press(bound, 1); err != nil {
+			return true, err
+		}
+		if now, _, _, err = read(); err != nil {
+			return true, err
+		}
+	}
+	var step, page float64 // what one arrow and one page key move it, once seen
+	noPage := false
+	for presses := 0; presses < ariaPressCap && !near(now, want); {
+		dist := math.Abs(want - now)
+		up := want > now
+		key, n := map[bool]string{true: "ArrowUp", false: "ArrowDown"}[up], 1
+		switch {
+		case step == 0:
+		case dist < step/2+1e-9:
+			return true, nil // the nearest step to value
+		case !noPage && page == 0 && dist >= 10*step:
+			key = map[bool]string{true: "PageUp", false: "PageDown"}[up]
+		case page > step && dist >= page:
+			key, n = map[bool]string{true: "PageUp", false: "PageDown"}[up], int(dist/page)
+		default:
+			n = max(1, int(math.Round(dist/step)))
+		}
+		n = min(n, ariaPressCap-presses)
+		if err := press(key, n); err != nil {
+			return true, err
+		}
+		presses += n
+		before := now
+		if now, _, _, err = read(); err != nil {
+			return true, err
+		}
+		moved := math.Abs(now-before) / float64(n)
+		switch {
+		case strings.HasPrefix(key, "Page"):
+			if moved <= step+1e-9 {
+				noPage = true // no page key, or one no bigger than an arrow
+			} else {
+				page = moved
+			}
+		case moved == 0:
+			return true, failure(verb, t.handle, NotChanged, fmt.Sprintf("pressed %s, but it still says %g: it does not move with the arrow keys", key, now), nil)
+		case step == 0:
+			step = moved
+		}
+	}
+	if !near(now, want) && (step == 0 || math.Abs(now-want) > step/2+1e-9) {
+		return true, failure(verb, t.handle, InvalidValue, fmt.Sprintf("moved it, but it says %g", now), nil)
+	}
+	return true, nil
+}
+
 func abs(i int) int {
 	if i < 0 {
 		return -i
