@@ -68,7 +68,7 @@ var verbs = []verb{
 	{name: "dblclick", required: []string{"ref"}, optional: []string{"tab"}, desc: "Double-click an element by ref."},
 	{name: "hover", required: []string{"ref"}, optional: []string{"tab"}, desc: "Move the pointer over an element by ref."},
 	{name: "focus", required: []string{"ref"}, optional: []string{"tab"}, desc: "Give an element keyboard focus without clicking."},
-	{name: "type", required: []string{"ref", "text"}, optional: []string{"tab"}, desc: "Replace a text field's content with text (empty text clears it)."},
+	{name: "type", required: []string{"ref", "text"}, optional: []string{"tab"}, desc: "Replace a text field's content with text (empty text clears it). A date or time field takes its ISO value (2024-03-09, 13:45); a slider, spin button or range takes the number to move it to."},
 	{name: "press", required: []string{"key"}, optional: []string{"tab"}, desc: "Press a key on the focused element (Enter submits forms and always asks for approval)."},
 	{name: "scroll", optional: []string{"direction", "amount", "ref", "tab"}, desc: "Scroll the page by direction (and amount), turn the wheel over an element (ref and direction: a feed, a list, a map), or scroll a ref into view (ref alone)."},
 	{name: "select", required: []string{"ref", "values"}, optional: []string{"tab"}, desc: "Choose options of a native <select> (for other dropdowns: click, snapshot, click the option)."},
