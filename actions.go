@@ -474,8 +474,8 @@ const selectJS = `function (wanted) {
 
 // Select chooses options of the native <select> a ref names, by value or by
 // visible label, and fires input and change as the browser's own popup does.
-// On a range input it takes one number and moves the slider there with the
-// arrow keys, as Type does.
+// On a range input, or a slider or spin button drawn with ARIA, it takes one
+// number and moves it there with the keyboard, as Type does.
 // Custom dropdowns (Radix, MUI, …) are not selects: they fail with NotASelect,
 // and the way through is to Click the control, Snapshot, and Click the option.
 func (p *Page) Select(ctx context.Context, ref string, values ...string) (ActionStatus, error) {
@@ -485,9 +485,12 @@ func (p *Page) Select(ctx context.Context, ref string, values ...string) (Action
 func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (ActionStatus, error) {
 	ref := f.name
 	return p.act(ctx, Action{Verb: "select", Text: strings.Join(values, ", ")}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
-		if canonicalRole(t.elem.Role) == "slider" && len(values) == 1 {
+		if r := canonicalRole(t.elem.Role); (r == "slider" || r == "spinbutton") && len(values) == 1 {
 			if kind, _, err := p.valueInput(ctx, t); err == nil && kind == "range" {
 				return p.setRange(ctx, t, "select", values[0])
+			}
+			if handled, err := p.setARIAValue(ctx, t, "select", values[0]); err != nil || handled {
+				return err
 			}
 		}
 		v, err := p.callOn(ctx, "select", t, selectJS, values)
