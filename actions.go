@@ -476,15 +476,120 @@ const selectJS = `function (wanted) {
 // visible label, and fires input and change as the browser's own popup does.
 // On a range input, or a slider or spin button drawn with ARIA, it takes one
 // number and moves it there with the keyboard, as Type does.
-// Custom dropdowns (Radix, MUI, …) are not selects: they fail with NotASelect,
-// and the way through is to Click the control, Snapshot, and Click the option.
+// On a dropdown drawn with ARIA (a combobox, listbox or popup button: Radix,
+// MUI, Headless UI, react-select, Shoelace …) it does what a person does —
+// opens it unless it is open, waits for the option named by each value
+// (whole, else in part) and clicks it — and fails NotFound naming the options
+// that showed when one is missing. Anything else fails with NotASelect.
 func (p *Page) Select(ctx context.Context, ref string, values ...string) (ActionStatus, error) {
 	return p.selectOptions(ctx, p.byRef(ref), values)
 }
 
 func (p *Page) selectOptions(ctx context.Context, f finder, values []string) (ActionStatus, error) {
+	var role, expanded string
+	st, err := p.selectNative(ctx, f, values, &role, &expanded)
+	var ae *ActionError
+	if !errors.As(err, &ae) || ae.Status != NotASelect || len(values) == 0 {
+		return st, err
+	}
+	// A button is a dropdown only when it says it opens something
+	// (aria-expanded): Select on a plain button must not press it.
+	switch r := canonicalRole(role); {
+	case r == "combobox", r == "listbox", r == "button" && expanded != "":
+		return p.selectCustom(ctx, f, values, r, expanded == "true")
+	}
+	return st, err
+}
+
+// optionWait bounds how long a custom dropdown's options may take to show.
+const optionWait = 3 * time.Second
+
+// selectCustom chooses options of a dropdown drawn with ARIA (Radix, MUI,
+// Headless UI, react-select, jQuery UI, Shoelace, Material …) as a person
+// does: it opens the control unless it is open or is the list itself, waits
+// for an option with the value as its name (whole, else in part), and
+// clicks it; then the same for the next value, opening the control again if
+// choosing closed it. Every click is a Click, with its checks and approval.
+func (p *Page) selectCustom(ctx context.Context, f finder, values []string, role string, open bool) (ActionStatus, error) {
+	closed := !open && role != "listbox"
+	for i, v := range values {
+		var l Locator
+		err := error(errNotShown)
+		if !closed {
+			// open already, or still open after the last choice (a
+			// multi-select): the option may be there without a click
+			wait := optionWait
+			if i > 0 {
+				wait = optionGlance
+			}
+			l, err = p.waitOption(ctx, v, wait)
+		}
+		clicked := false
+		if err != nil && role != "listbox" && (closed || i > 0) && ctx.Err() == nil {
+			if st, err := p.clickN(ctx, "select", f, 1); err != nil {
+				return st, err
+			}
+			clicked = true
+			l, err = p.waitOption(ctx, v, optionWait)
+		}
+		if err != nil {
+			if clicked && ctx.Err() == nil {
+				// leave the page as it was: close what this call opened
+				_, _ = p.Press(ctx, "Escape")
+			}
+			return statusOf(err), err
+		}
+		if st, err := p.clickN(ctx, "select", p.byLocator(l), 1); err != nil {
+			return st, err
+		}
+		closed = false
+	}
+	return Ready, nil
+}
+
+// optionGlance is how long Select looks for the next option in a list that
+// may still be open before it opens the control again.
+const optionGlance = 300 * time.Millisecond
+
+var errNotShown = errors.New("no option shown yet")
+
+// waitOption waits (at most wait) for an option named v, whole and
+// case-sensitive first, else containing v, and returns its locator; a
+// NotFound error lists the options that did show.
+func (p *Page) waitOption(ctx context.Context, v string, wait time.Duration) (Locator, error) {
+	exact, loose := ByRole("option", v).Exact(), ByRole("option", v)
+	wctx, cancel := context.WithTimeout(ctx, wait)
+	err := p.Wait(wctx, Present(exact))
+	cancel()
+	if err == nil {
+		return exact, nil
+	}
+	if ctx.Err() != nil {
+		return Locator{}, ctx.Err()
+	}
+	// the options have shown by now, if any will: one look for a partial name
+	if m, _ := p.Find(ctx, loose); len(m) > 0 {
+		return loose, nil
+	}
+	var have []string
+	if refs, err := p.Find(ctx, ByRole("option", "")); err == nil {
+		for _, r := range refs {
+			if len(have) < 20 {
+				have = append(have, quote(r.Name, 60))
+			}
+		}
+	}
+	detail := "opened it, but no option " + quote(v, 60) + " showed"
+	if len(have) > 0 {
+		detail += "; options: " + capRunes(strings.Join(have, ", "), 300)
+	}
+	return Locator{}, failure("select", v, NotFound, detail, nil)
+}
+
+func (p *Page) selectNative(ctx context.Context, f finder, values []string, role, expanded *string) (ActionStatus, error) {
 	ref := f.name
 	return p.act(ctx, Action{Verb: "select", Text: strings.Join(values, ", ")}, f, needs{enabled: true}, func(t *target, _ input.Point) error {
+		*role, *expanded = t.elem.Role, t.state.Expanded
 		if r := canonicalRole(t.elem.Role); (r == "slider" || r == "spinbutton") && len(values) == 1 {
 			if kind, _, err := p.valueInput(ctx, t); err == nil && kind == "range" {
 				return p.setRange(ctx, t, "select", values[0])

@@ -205,7 +205,7 @@ var nextMove = map[ActionStatus]string{
 	Obscured:                 "something covers it — dismiss or close that first, then retry",
 	Disabled:                 "element is disabled — complete what enables it, or pick another",
 	NotEditable:              "element does not take text — pick a text field",
-	NotASelect:               "not a native select — click it, then click the option",
+	NotASelect:               "neither a native select nor a dropdown — click it, then click the option",
 	Ambiguous:                "several elements match — pick one of the candidates by ref",
 	FrameUnreachable:         "frame is unreachable — Snapshot again",
 	UnsupportedKey:           "Press takes " + input.KeyGrammar,

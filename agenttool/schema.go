@@ -71,7 +71,7 @@ var verbs = []verb{
 	{name: "type", required: []string{"ref", "text"}, optional: []string{"tab"}, desc: "Replace a text field's content with text (empty text clears it). A date or time field takes its ISO value (2024-03-09, 13:45); a slider, spin button or range takes the number to move it to."},
 	{name: "press", required: []string{"key"}, optional: []string{"tab"}, desc: "Press a key on the focused element (Enter submits forms and always asks for approval)."},
 	{name: "scroll", optional: []string{"direction", "amount", "ref", "tab"}, desc: "Scroll the page by direction (and amount), turn the wheel over an element (ref and direction: a feed, a list, a map), or scroll a ref into view (ref alone)."},
-	{name: "select", required: []string{"ref", "values"}, optional: []string{"tab"}, desc: "Choose options of a native <select> (for other dropdowns: click, snapshot, click the option)."},
+	{name: "select", required: []string{"ref", "values"}, optional: []string{"tab"}, desc: "Choose options by name: of a native <select>, or of a dropdown (combobox, listbox, popup button: it opens it and clicks each option); a slider or spin button takes its number."},
 	{name: "check", required: []string{"ref"}, optional: []string{"tab"}, desc: "Make sure a checkbox, radio or switch is checked."},
 	{name: "uncheck", required: []string{"ref"}, optional: []string{"tab"}, desc: "Make sure a checkbox or switch is not checked."},
 	{name: "drag", required: []string{"ref", "to"}, optional: []string{"tab"}, desc: "Drag an element (ref) and drop it onto another (to)."},
