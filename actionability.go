@@ -267,7 +267,8 @@ func (p *Page) labelStandIn(ctx context.Context, t *target, obj *proto.RuntimeRe
 // clippedStandInJS returns the field that draws a target an ancestor clips
 // to at most 2 px (the visually hidden input of a custom select): the
 // nearest ancestor of the clipping box with room to press that holds no
-// other control a person could reach, or null.
+// other control in the tab order (the field's own arrow, outside it, is
+// part of the field), or null.
 const clippedStandInJS = `function () {
 	const tiny = b => b.width <= 2 || b.height <= 2;
 	let clipper = null;
@@ -279,7 +280,7 @@ const clippedStandInJS = `function () {
 	for (let f = clipper.parentElement; f && f !== document.body; f = f.parentElement) {
 		if (tiny(f.getBoundingClientRect())) continue;
 		for (const c of f.querySelectorAll('a[href],button,input,select,textarea,[tabindex],[role]')) {
-			if (c === this || clipper.contains(c) || c.tabIndex < 0 && !/^(button|link|checkbox|radio|switch|combobox|textbox|option|menuitem|tab)$/.test(c.getAttribute('role') || '')) continue;
+			if (c === this || clipper.contains(c) || c.tabIndex < 0) continue;
 			return null;
 		}
 		return f.checkVisibility({visibilityProperty: true}) ? f : null;
