@@ -132,6 +132,23 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 		return input.Point{X: local.X + ox, Y: local.Y + oy}, nil
 	}
 	local, err := p.settledHit(ctx, action, t, obj, quads, metrics, n.press)
+	if errors.Is(err, ErrObscured) {
+		// A control a wrapper clips to nothing (a visually hidden input
+		// behind a drawn field: its own box is whole, so it is not tiny)
+		// is pressed where a person presses, on the field that draws it;
+		// at its own point lies the drawing, which the field's click
+		// handler serves. Asked only once the press would miss, so a
+		// plain click costs no extra round trip.
+		fq, fobj, ferr := p.standIn(ctx, t, obj, group, clippedStandInJS)
+		if ferr != nil {
+			return input.Point{}, t.fail(ctx, p, action, ferr)
+		}
+		if fobj != nil {
+			if _, st := clickPoint(fq, metrics); st == "" {
+				local, err = p.settledHit(ctx, action, t, fobj, fq, metrics, n.press)
+			}
+		}
+	}
 	if err != nil {
 		return input.Point{}, err
 	}
@@ -245,10 +262,40 @@ const labelStandInJS = `function () {
 // labelStandIn finds the visible label of a target too small to aim at, and
 // its quads; a nil object when it has none.
 func (p *Page) labelStandIn(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject, group string) ([]proto.DOMQuad, *proto.RuntimeRemoteObject, error) {
+	return p.standIn(ctx, t, obj, group, labelStandInJS)
+}
+
+// clippedStandInJS returns the field that draws a target an ancestor clips
+// to at most 2 px (the visually hidden input of a custom select): the
+// nearest ancestor of the clipping box with room to press that holds no
+// other control in the tab order (the field's own arrow, outside it, is
+// part of the field), or null.
+const clippedStandInJS = `function () {
+	const tiny = b => b.width <= 2 || b.height <= 2;
+	let clipper = null;
+	for (let n = this.parentElement; n && !clipper; n = n.parentElement) {
+		const cs = getComputedStyle(n);
+		if ((cs.overflowX !== 'visible' || cs.clip !== 'auto' || cs.clipPath !== 'none') && tiny(n.getBoundingClientRect())) clipper = n;
+	}
+	if (!clipper) return null;
+	for (let f = clipper.parentElement; f && f !== document.body; f = f.parentElement) {
+		if (tiny(f.getBoundingClientRect())) continue;
+		for (const c of f.querySelectorAll('a[href],button,input,select,textarea,[tabindex],[role]')) {
+			if (c === this || clipper.contains(c) || c.tabIndex < 0) continue;
+			return null;
+		}
+		return f.checkVisibility({visibilityProperty: true}) ? f : null;
+	}
+	return null;
+}`
+
+// standIn runs js on the target to find the element a press goes to in its
+// place, and that element's quads; a nil object when there is none.
+func (p *Page) standIn(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject, group, js string) ([]proto.DOMQuad, *proto.RuntimeRemoteObject, error) {
 	if obj == nil {
 		return nil, nil, nil
 	}
-	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: labelStandInJS,
+	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: js,
 		ObjectGroup: group}.Call(t.sess.Bind(ctx))
 	if err != nil {
 		return nil, nil, err

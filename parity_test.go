@@ -39,6 +39,12 @@ func TestFastPathMatchesAXTree(t *testing.T) {
 			compareReadPaths(t, path, func(p *rodagent.Page) { waitReady(t, p); pageQuiet(t, p) })
 		})
 	}
+	for _, path := range components4Parity(t) {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			compareReadPaths(t, path, func(p *rodagent.Page) { waitReady(t, p); pageQuiet(t, p) })
+		})
+	}
 	for _, path := range sweepPages(apgPages(t), 4) {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
@@ -169,6 +175,26 @@ func components3Parity(t *testing.T) []string {
 		if p := strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"); !components3Differ[p] {
 			pages = append(pages, p)
 		}
+	}
+	return pages
+}
+
+// components4Parity are the pages of the fourth widget batch the read paths
+// are compared on: under -sweep all of them, else the ones where the walk
+// takes a label, a drawn box or a role=checkbox track back for the
+// checkbox it draws (the fast path must do as the AX tree's walk does).
+func components4Parity(t *testing.T) []string {
+	t.Helper()
+	if !*sweep && !*sweepLong {
+		return []string{"components4/prime-toggles.html", "components4/carbon-toggles.html", "components4/fluent-toggles.html"}
+	}
+	files, err := filepath.Glob("testdata/fixtures/components4/*.html")
+	if err != nil || len(files) < 16 {
+		t.Fatalf("components4: %d pages (%v), want at least 16", len(files), err)
+	}
+	var pages []string
+	for _, f := range files {
+		pages = append(pages, strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"))
 	}
 	return pages
 }

@@ -76,7 +76,7 @@ func goldenPages(t *testing.T) []string {
 	t.Helper()
 	var pages []string
 	for _, glob := range []string{"testdata/fixtures/*.html", "testdata/fixtures/components/*.html",
-		"testdata/fixtures/components3/*.html", "testdata/fixtures/react/*.html"} {
+		"testdata/fixtures/components3/*.html", "testdata/fixtures/components4/*.html", "testdata/fixtures/react/*.html"} {
 		files, err := filepath.Glob(glob)
 		if err != nil {
 			t.Fatal(err)

@@ -225,6 +225,7 @@
   }
 
   const COMPOSITE_ITEM = new Set(['gridcell', 'columnheader', 'rowheader']);
+  const TOGGLE_ROLES = new Set(['checkbox', 'switch', 'radio']);
 
   // The options of a list box <select> (multiple, or size > 1) are shown on
   // the page, each selected or not, and Click or Select act on them: refs,
@@ -246,13 +247,15 @@
 
   // What a person would click though no role says so: focusable, an inline
   // click handler, draggable, a label standing in for its hidden input.
+  // (Only an input the walk hides: a transparent one is still a ref of its
+  // own, and its label a second handle on the same checkbox.)
   function weakCandidate(el, bare) {
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable) && !el.closest('[contenteditable="false"]')) return 'edit';
-    if (bare) return el.localName === 'label' && el.control && !el.control.checkVisibility({opacityProperty: true, visibilityProperty: true}) ? 'click' : '';
+    if (bare) return el.localName === 'label' && el.control && hiddenInWalk(el.control) ? 'click' : '';
     if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'focus';
     if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onpointerdown') ||
         el.getAttribute('draggable') === 'true') return 'click';
-    if (el.localName === 'label' && el.control && !el.control.checkVisibility({opacityProperty: true, visibilityProperty: true})) return 'click';
+    if (el.localName === 'label' && el.control && hiddenInWalk(el.control)) return 'click';
     return '';
   }
 
@@ -1227,7 +1230,7 @@
           if (label) childCtx = role + ' ' + lq(clip(label, 60));
         }
       }
-      let isRef = false;
+      let isRef = false, toggleBox = false;
       const strong = strongCandidate(el, bare);
       if (strong) isRef = true;
       // A grid's cell that is a ref only for being an item of the grid, and
@@ -1236,10 +1239,19 @@
       // (A bare <td>, no attributes at all, is such a cell too; aria-sort
       // "none" sorts nothing, as on the AX path.)
       if (isRef && (bare || !el.hasAttribute('tabindex') && !sorted(el)) && (tag === 'td' || tag === 'th' || COMPOSITE_ITEM.has(el.getAttribute('role'))) && onlyControls(el)) isRef = false;
+      // A toggle role on a box outside the tab order, around the native
+      // checkbox a person's click and focus reach (a switch's track marked
+      // role=checkbox over its input role=switch), is that input: one ref.
+      else if (isRef && hasRole && TOGGLE_ROLES.has(role) && tag !== 'input' && !(el.hasAttribute('tabindex') && el.tabIndex >= 0) &&
+        [...el.querySelectorAll('input[type=checkbox],input[type=radio]')].some(i => !hiddenInWalk(i))) { isRef = false; toggleBox = true; }
       else if (inRef !== true) {
         const weak = weakCandidate(el, bare);
         if (weak === 'edit') isRef = true;
-        else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer') || (L.hot.has(el) && !delegationRoot(el, L))) isRef = 'named';
+        // A label of a control that is a ref (a transparent or visually
+        // hidden checkbox under a drawn box), and the drawing inside it, show
+        // a pointer because a click there is the control's: no ref of their own.
+        else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer' && inRef !== 'label' && !(tag === 'label' && el.control && !hiddenInWalk(el.control))) ||
+          (L.hot.has(el) && !delegationRoot(el, L))) isRef = 'named';
         // The box around a field (a select's or combobox's frame that
         // focuses or opens it) or around a group of controls whose text is
         // all theirs (a star rating's radios, a tree's items) is no control
@@ -1299,6 +1311,7 @@
         childSink = null;
         if (!childIn) childIn = 'label';
       }
+      else if (toggleBox && !childIn) childIn = 'label'; // its drawing is the input's, as a label's is
       else if (!childIn && cs && role !== 'heading' && childLm === lm) {
         const kind = textBlock(el, tag, role, childSink, disp, L);
         if (kind) {

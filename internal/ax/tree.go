@@ -408,6 +408,14 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	if isRef && isCovered && !interactiveRoles[role] {
 		isRef = false
 	}
+	// A toggle role on a box outside the tab order, around the native
+	// checkbox a person's click and focus reach: the input is the ref, as on
+	// the fast path.
+	if isRef && (role == "checkbox" || role == "switch" || role == "radio") && w.dom != nil {
+		if di, ok := w.dom.Nodes[n.BackendDOMNodeID]; ok && di.Tag != "input" && !di.Tabbable && w.holdsToggleInput(n, 0) {
+			isRef = false
+		}
+	}
 	if isRef && !st.Selected && (role == "button" || role == "link") {
 		// the control standing for its grid cell carries the cell's selection
 		if p := w.byID[n.ParentID]; p != nil && !p.Ignored {
@@ -535,6 +543,29 @@ func (w *walker) firstText(n *proto.AccessibilityAXNode, depth int) string {
 		}
 	}
 	return ""
+}
+
+// holdsToggleInput reports whether a shown native checkbox or radio (an
+// <input>, whatever role it carries) sits inside n.
+func (w *walker) holdsToggleInput(n *proto.AccessibilityAXNode, depth int) bool {
+	if n == nil || depth > 4 {
+		return false
+	}
+	for _, id := range n.ChildIDs {
+		c := w.byID[id]
+		if c == nil {
+			continue
+		}
+		if r := str(c.Role); !c.Ignored && (r == "checkbox" || r == "switch" || r == "radio") {
+			if di, ok := w.dom.Nodes[c.BackendDOMNodeID]; ok && di.Tag == "input" {
+				return true
+			}
+		}
+		if w.holdsToggleInput(c, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsControl reports whether a control (a button, link, field) sits inside n.

@@ -1,0 +1,137 @@
+package rodagent_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Agent tasks on a fourth batch of widget libraries common in real apps
+// (testdata/fixtures/components4, built from npm packages): Fluent UI React
+// v9 (Griffel styles, tabster focus management, portals), PrimeReact 10 (a
+// visually hidden input as the focusable control beside the shown one) and
+// Carbon web components (Lit custom elements, shadow roots). Same agent as
+// runAgentTask: targets from printed lines only, acts by ref, and the
+// page's role=status outcome in the last delta and in a full read.
+var componentTasks4 = []agentTask{
+	{"components4/fluent-dropdown.html", []agentStep{
+		{do: "click", role: "combobox", name: "Best pet", see: []seen{{"combobox", "Best pet", "expanded"}, {"option", "Dog", ""}, {"option", "Ferret", ""}}},
+		{do: "click", role: "option", name: "Dog"},
+	}, "pet=dog"},
+	{"components4/fluent-combobox.html", []agentStep{
+		{do: "type", role: "combobox", name: "Best pet", text: "fe", see: []seen{{"option", "Ferret", ""}}},
+		{do: "click", role: "option", name: "Ferret", see: []seen{{"combobox", "Best pet", `value="Ferret"`}}},
+	}, "pet=ferret"},
+	{"components4/fluent-menu.html", []agentStep{
+		{do: "click", role: "button", name: "Edit content", see: []seen{{"menuitem", "New Window", ""}, {"menuitem", "Open Folder", ""}}},
+		{do: "click", role: "menuitem", name: "Open Folder"},
+	}, "menu=folder"},
+	{"components4/fluent-dialog.html", []agentStep{
+		{do: "click", role: "button", name: "Delete file", see: []seen{{"text", "The file will be moved to the recycle bin for 30 days.", ""}, {"button", "Move to recycle bin", ""}}},
+		{do: "click", role: "button", name: "Move to recycle bin"},
+	}, "file=deleted"},
+	{"components4/fluent-tabs.html", []agentStep{
+		{do: "click", role: "tab", name: "Departures", see: []seen{{"tab", "Departures", "selected"}, {"text", "Gate B12 is boarding.", ""}}},
+	}, "tab=departures"},
+	{"components4/fluent-toggles.html", []agentStep{
+		{do: "click", role: "checkbox", name: "Subscribe to updates", see: []seen{{"checkbox", "Subscribe to updates", "checked"}}},
+		{do: "click", role: "switch", name: "Wi-Fi", see: []seen{{"switch", "Wi-Fi", "checked"}}},
+	}, "subscribe=true wifi=true"},
+	{"components4/fluent-slider.html", []agentStep{
+		{do: "focus", role: "slider", name: "Volume"},
+		{do: "press", text: "ArrowRight", times: 2, see: []seen{{"slider", "Volume", `value="70"`}}},
+	}, "volume=70"},
+	{"components4/prime-dropdown.html", []agentStep{
+		{do: "click", role: "button", name: "Select a City", see: []seen{{"option", "Rome", ""}, {"option", "Paris", ""}}},
+		{do: "click", role: "option", name: "Rome", see: []seen{{"text", "Rome", ""}}},
+	}, "city=RM"},
+	// The field's focusable input is clipped to 1 px behind the drawn
+	// field: a press on it goes to the field.
+	{"components4/prime-dropdown.html", []agentStep{
+		{do: "click", role: "textbox", name: "City", see: []seen{{"option", "Paris", ""}}},
+		{do: "click", role: "option", name: "Paris"},
+	}, "city=PRS"},
+	{"components4/prime-multiselect.html", []agentStep{
+		{do: "click", role: "combobox", name: "Cities", see: []seen{{"option", "London", ""}, {"option", "Paris", ""}}},
+		{do: "click", role: "option", name: "London", see: []seen{{"option", "London", "selected"}}},
+		{do: "click", role: "option", name: "Paris", see: []seen{{"option", "Paris", "selected"}}},
+	}, "cities=LDN,PRS"},
+	{"components4/prime-calendar.html", []agentStep{
+		{do: "click", role: "combobox", name: "Check-in", see: []seen{{"button", "Next Month", ""}, {"gridcell", "2024-06-15", ""}}},
+		{do: "click", role: "button", name: "Next Month", see: []seen{{"gridcell", "2024-07-15", ""}}},
+		{do: "click", role: "gridcell", name: "2024-07-15"},
+	}, "checkin=2024-07-15"},
+	{"components4/prime-tabs.html", []agentStep{
+		{do: "click", role: "tab", name: "Reviews", see: []seen{{"tab", "Reviews", "selected"}, {"text", "4.6 out of 5 from 212 campers.", ""}}},
+	}, "tab=reviews"},
+	{"components4/prime-toggles.html", []agentStep{
+		{do: "click", role: "checkbox", name: "Extra cheese", see: []seen{{"checkbox", "Extra cheese", "checked"}}},
+		{do: "click", role: "switch", name: "Notify me", see: []seen{{"switch", "Notify me", "checked"}}},
+	}, "cheese=true notify=true"},
+	{"components4/carbon-dropdown.html", []agentStep{
+		{do: "click", role: "combobox", name: "Region", see: []seen{{"option", "EU West", ""}}},
+		{do: "click", role: "option", name: "EU West"},
+	}, "region=eu-west"},
+	{"components4/carbon-combobox.html", []agentStep{
+		{do: "type", role: "combobox", name: "Framework", text: "sv", see: []seen{{"option", "Svelte", ""}}},
+		{do: "click", role: "option", name: "Svelte"},
+	}, "framework=svelte"},
+	{"components4/carbon-tabs.html", []agentStep{
+		{do: "click", role: "tab", name: "Yearly", see: []seen{{"tab", "Yearly", "selected"}, {"text", "$120 a year: two months free.", ""}}},
+	}, "tab=yearly"},
+	{"components4/carbon-toggles.html", []agentStep{
+		{do: "click", role: "checkbox", name: "Enable nightly backup", see: []seen{{"checkbox", "Enable nightly backup", "checked"}}},
+		{do: "click", role: "switch", name: "Email alerts", see: []seen{{"switch", "Email alerts", "checked"}}},
+	}, "backup=true alerts=true"},
+}
+
+func TestComponentAgentTasks4(t *testing.T) {
+	t.Parallel()
+	for i, tc := range componentTasks4 {
+		for _, rp := range taskPaths(i, len(componentTasks4), 4) {
+			t.Run(rp.name+"/"+strings.TrimPrefix(tc.page, "components4/"), func(t *testing.T) {
+				t.Parallel()
+				runAgentTask(t, tc, rp.set)
+			})
+		}
+	}
+}
+
+// One ref per control a person sees, named as the page shows it, on the
+// pages of the gaps closed with this batch (both read paths): a <label for>
+// of a transparent or visually hidden checkbox (Fluent, PrimeReact,
+// Carbon's label inside its shadow root) and the pointer-cursor drawing
+// inside it are no second handle on the checkbox; a Field's label is none
+// on its slider; PrimeReact's InputSwitch, a role=checkbox track outside the
+// tab order around its input role=switch, is one switch.
+func TestComponents4Names(t *testing.T) {
+	t.Parallel()
+	pages := []struct {
+		page string
+		want []string // role "name", in order
+	}{
+		{"fluent-toggles.html", []string{`checkbox "Subscribe to updates"`, `switch "Wi-Fi"`}},
+		{"fluent-slider.html", []string{`slider "Volume"`}},
+		{"prime-toggles.html", []string{`checkbox "Extra cheese"`, `switch "Notify me"`}},
+		{"prime-multiselect.html", []string{`combobox "Cities"`}},
+		{"carbon-toggles.html", []string{`checkbox "Enable nightly backup"`, `switch "Email alerts"`}},
+	}
+	for _, tc := range pages {
+		for _, rp := range readPaths {
+			t.Run(rp.name+"/"+tc.page, func(t *testing.T) {
+				t.Parallel()
+				p := open(t, "components4/"+tc.page)
+				rp.set(p)
+				waitReady(t, p)
+				s := snapshot(t, p)
+				var got []string
+				for _, r := range s.Refs {
+					got = append(got, fmt.Sprintf("%s %q", r.Role, r.Name))
+				}
+				if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+					t.Errorf("refs:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"), s.FullText())
+				}
+			})
+		}
+	}
+}
