@@ -100,6 +100,11 @@ func TestSelectOnCustomDropdowns(t *testing.T) {
 		{"components3/shoelace-select.html", "combobox", "Priority", "High", "priority=high"},
 		{"components3/md-select.html", "combobox", "Color", "Blue", "color=blue"},
 		{"components3/jqui-selectmenu.html", "combobox", "Select a speed", "Fast", "speed=fast"},
+		{"components4/fluent-dropdown.html", "combobox", "Best pet", "Dog", "pet=dog"},
+		{"components4/prime-dropdown.html", "button", "Select a City", "Rome", "city=RM"},
+		{"components4/carbon-dropdown.html", "combobox", "Region", "EU West", "region=eu-west"},
+		// a multi-select stays open between choices
+		{"components4/prime-multiselect.html", "combobox", "Cities", "London,Paris", "cities=LDN,PRS"},
 	} {
 		t.Run(tc.page, func(t *testing.T) {
 			t.Parallel()
@@ -107,7 +112,7 @@ func TestSelectOnCustomDropdowns(t *testing.T) {
 			p := open(t, tc.page)
 			waitReady(t, p)
 			s := snapshot(t, p)
-			if st, err := p.Select(ctx, refNamed(t, s, tc.role, tc.trigger), tc.option); err != nil || !st.OK() {
+			if st, err := p.Select(ctx, refNamed(t, s, tc.role, tc.trigger), strings.Split(tc.option, ",")...); err != nil || !st.OK() {
 				t.Fatalf("Select %q: %s %v", tc.option, st, err)
 			}
 			if got := resultText(t, p); got != tc.want {
