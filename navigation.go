@@ -120,15 +120,18 @@ const nearLoadJS = `(() => {
 // never finished, TestNestedFramesThreeLevels under load — until the
 // caller's deadline.
 func (p *Page) awaitNearLoad(ctx context.Context) {
+	// The lifecycle map is read under p.mu: the event router adds to the
+	// very same map (onEvent) as the document's events arrive.
 	p.mu.Lock()
 	var loader proto.NetworkLoaderID
-	var seen map[string]bool
+	var known, loaded bool
 	info := p.frames[p.mainFrame]
 	if info != nil {
-		loader, seen = info.loader, p.loaded[info.loader]
+		seen := p.loaded[info.loader]
+		loader, known, loaded = info.loader, seen != nil, seen["load"]
 	}
 	p.mu.Unlock()
-	if info == nil || seen == nil || seen["load"] {
+	if info == nil || !known || loaded {
 		return
 	}
 	gctx, cancel := context.WithTimeout(ctx, loadGrace)
