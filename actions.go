@@ -42,7 +42,7 @@ func (p *Page) act(ctx context.Context, a Action, f finder, n needs, do func(t *
 	}
 	defer unlock()
 	st, nav, err := p.actLocked(ctx, a, f, n, do)
-	p.finish(a.Verb, f.name, st, nav, err)
+	p.finish(ctx, a.Verb, f.name, st, nav, err)
 	return st, err
 }
 
@@ -122,14 +122,13 @@ func (p *Page) pressLanded(ctx context.Context, t *target) (int, string) {
 }
 
 // finish records the report of an action that held the page's turn, asking
-// the renderer whether its input started a navigation.
-func (p *Page) finish(verb, target string, st ActionStatus, m navMark, err error) {
+// the renderer whether its input started a navigation (ctx is the action's:
+// see afterInput for how long the question may take).
+func (p *Page) finish(ctx context.Context, verb, target string, st ActionStatus, m navMark, err error) {
 	r := ActionReport{Verb: verb, Ref: target, Status: st}
 	if err != nil && r.Status == "" {
 		r.Status = statusOf(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
 	if p.alive() == nil {
 		r.Navigated, r.URL = p.afterInput(ctx, m)
 	}
@@ -290,7 +289,7 @@ func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 	}
 	defer unlock()
 	st, m, err := p.pressLocked(ctx, key, k, mods)
-	p.finish("press", key, st, m, err)
+	p.finish(ctx, "press", key, st, m, err)
 	return st, err
 }
 
@@ -327,7 +326,7 @@ func (p *Page) Scroll(ctx context.Context, where string, amount int) (ActionStat
 	}
 	defer unlock()
 	st, nm, err := p.wheelViewport(ctx, where, dir, amount)
-	p.finish("scroll", dir, st, nm, err)
+	p.finish(ctx, "scroll", dir, st, nm, err)
 	return st, err
 }
 
@@ -690,7 +689,7 @@ func (p *Page) drag(ctx context.Context, from, to finder) (ActionStatus, error) 
 	}
 	defer unlock()
 	st, nm, err := p.dragLocked(ctx, from, to)
-	p.finish("drag", from.name, st, nm, err)
+	p.finish(ctx, "drag", from.name, st, nm, err)
 	return st, err
 }
 

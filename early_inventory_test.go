@@ -34,6 +34,14 @@ func TestEarlyInventoryInEveryWorld(t *testing.T) {
 	} {
 		t.Run(x.name, func(t *testing.T) {
 			p := x.open("frames.html?other=" + originB)
+			// The look below counts the out-of-process frame's controls. Open
+			// returns on DOMContentLoaded and a network quiet, which comes
+			// while that frame is still loading (under load the first look
+			// read its form half parsed, without the Pay button); the load
+			// event waits for every frame.
+			if err := p.Wait(ctx, rodagent.Load()); err != nil {
+				t.Fatal(err)
+			}
 			// The page watches its own document from now on: the look must
 			// change nothing it can see.
 			eval(t, p, `(() => { window.__seen = 0; new MutationObserver(r => window.__seen += r.length).observe(document,

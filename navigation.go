@@ -120,15 +120,18 @@ const nearLoadJS = `(() => {
 // never finished, TestNestedFramesThreeLevels under load — until the
 // caller's deadline.
 func (p *Page) awaitNearLoad(ctx context.Context) {
+	// The lifecycle map is read under p.mu: the event router adds to the
+	// very same map (onEvent) as the document's events arrive.
 	p.mu.Lock()
 	var loader proto.NetworkLoaderID
-	var seen map[string]bool
+	var known, loaded bool
 	info := p.frames[p.mainFrame]
 	if info != nil {
-		loader, seen = info.loader, p.loaded[info.loader]
+		seen := p.loaded[info.loader]
+		loader, known, loaded = info.loader, seen != nil, seen["load"]
 	}
 	p.mu.Unlock()
-	if info == nil || seen == nil || seen["load"] {
+	if info == nil || !known || loaded {
 		return
 	}
 	gctx, cancel := context.WithTimeout(ctx, loadGrace)
@@ -458,14 +461,22 @@ func (p *Page) Reload(ctx context.Context) error {
 const navBarrierJS = `0`
 
 // afterInput tells whether the input an action just sent started a
-// navigation of the main frame, and where it goes. One round trip to the
-// renderer makes sure its navigation request, if any, has arrived; a
-// document that goes away under that round trip is a navigation too.
+// navigation of the main frame, and where it goes. The tasks the input
+// queued run first (a form submits from a task: the renderer may answer a
+// question before it, and a submit read as no navigation), then one round
+// trip to the renderer makes sure its navigation request, if any, has
+// arrived; a document that goes away under that round trip is a
+// navigation too.
+//
+// The question waits as long as the action's caller allows, within
+// navSettleCap (the bound on any wait for a navigation); an action whose
+// deadline has passed reads what has arrived. A fixed short bound raced
+// the renderer: at 500 ms a form's submit under load read as no
+// navigation, and the 2 s meant to replace it never applied (the report's
+// own context ended after 1 s).
 func (p *Page) afterInput(ctx context.Context, m navMark) (bool, string) {
-	// Bounded, for a page whose main thread is stuck; long enough that a
-	// renderer slowed by a busy machine still answers (at 500 ms a form's
-	// submit under load read as no navigation).
-	bctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	bctx, cancel := context.WithTimeout(ctx, navSettleCap)
+	p.nextTasks(bctx, p.mainFrameInfo())
 	_, err := proto.RuntimeEvaluate{Expression: navBarrierJS}.Call(p.main.Bind(bctx))
 	cancel()
 	p.mu.Lock()

@@ -197,6 +197,43 @@ func TestActionNavigationsSettle(t *testing.T) {
 	}
 }
 
+// A navigation a click's handler starts only after the renderer has been
+// busy for a while — a heavy handler, or any handler on a loaded machine —
+// is still the click's: LastAction says so. The renderer answers the
+// library's question (did the input navigate?) only once that work is
+// done; the question waited 1 s at most, so a renderer slower than that
+// read as no navigation (TestActionNavigationsSettle under load), and the
+// question could be answered before the task that navigates ran.
+func TestActionNavigationAfterBusyRenderer(t *testing.T) {
+	t.Parallel()
+	srv := slowServer(t, 0)
+	p := openURL(t, srv.URL+"/start")
+	ctx := testCtx(t, 30*time.Second)
+	// The handler returns at once (the click's input is acknowledged); the
+	// renderer is then busy for 1.5 s, by its own clock, before it navigates.
+	eval(t, p, `(document.querySelector('button').addEventListener('click', () => setTimeout(() => {
+		const t = performance.now();
+		while (performance.now() - t < 1500) {}
+		location = '/dest-busy';
+	}, 0)), true)`, nil)
+	s := snapshot(t, p)
+	st, err := p.Click(ctx, refNamed(t, s, "button", "Go start"))
+	typedErr(t, "Click", err)
+	if err != nil || !st.OK() {
+		t.Fatalf("Click: %s %v", st, err)
+	}
+	if r := p.LastAction(); !r.Navigated || !strings.Contains(r.URL, "/dest-busy") {
+		t.Fatalf("LastAction after a click whose handler navigates after 1.5 s of work = %+v, want a navigation to /dest-busy", r)
+	}
+	s2, err := p.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !navigatedLine(s2.String(), "/dest-busy") {
+		t.Fatalf("the snapshot does not say where the tab went:\n%s", s2)
+	}
+}
+
 // The next action waits for a navigation under way, so it never acts on the
 // document that is being left: a ref of that document is PageChanged.
 func TestActionAfterNavigationWaits(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
+	"time"
 
 	"github.com/go-rod/rod/lib/proto"
 )
@@ -91,7 +93,9 @@ func (c *shotConfig) check() error {
 
 // Screenshot captures the tab: by default the viewport as a PNG; the options
 // choose an element, the full page or a rectangle, JPEG, and ref labels.
-// It reads the page and never acts on it, so it asks no Approver.
+// It reads the page and never acts on it, so it asks no Approver. Frames
+// in view that run in a process of their own have painted what their
+// documents show at the call (see framesPainted).
 func (p *Page) Screenshot(ctx context.Context, opts ...ScreenshotOption) (*Shot, error) {
 	var cfg shotConfig
 	for _, o := range opts {
@@ -144,6 +148,7 @@ func (p *Page) Screenshot(ctx context.Context, opts ...ScreenshotOption) (*Shot,
 			return nil, err
 		}
 	}
+	p.framesPainted(ctx, vw, vh)
 	req := proto.PageCaptureScreenshot{Format: proto.PageCaptureScreenshotFormatPng}
 	if cfg.jpeg && !cfg.annotate {
 		req.Format, req.Quality = proto.PageCaptureScreenshotFormatJpeg, &cfg.quality
@@ -225,4 +230,104 @@ func (p *Page) elementArea(ctx context.Context, f finder) (Box, error) {
 		return Box{}, failure("screenshot", t.handle, ZeroRect, "", nil)
 	}
 	return Box{X: minX + ox, Y: minY + oy, Width: maxX - minX, Height: maxY - minY}, nil
+}
+
+// paintedJS resolves, in a frame's document, once the frame has rendered
+// two frames from now (what its document shows now has been painted and
+// handed to the compositor), or at once in a hidden page, which renders
+// nothing.
+const paintedJS = `document.visibilityState !== 'visible' ? true :
+	new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`
+
+// framePaintMax bounds the wait for an out-of-process frame in view that
+// renders no frame (its renderer stuck): the image then shows what it
+// painted last.
+const framePaintMax = 3 * time.Second
+
+// framesPainted waits until every out-of-process frame whose <iframe> is in
+// the viewport (vw × vh) has painted what its document shows now.
+// Page.captureScreenshot makes the tab's own renderer draw a new frame, but
+// an out-of-process frame's renderer paints on its own schedule: the image
+// showed what such a frame had painted last — under load, a mark Annotate
+// had just drawn or ClearAnnotations had just removed in it, or nothing at
+// all for a frame that had not painted since it loaded
+// (TestAnnotateLeavesAMarkWithoutActing). Frames out of view are left out:
+// their renderers throttle them and render no frame to wait for.
+func (p *Page) framesPainted(ctx context.Context, vw, vh float64) {
+	p.mu.Lock()
+	var frames []frameInfo
+	for _, f := range p.frames {
+		if f.oopif && !f.detached && f.sess.ID != p.main.ID {
+			frames = append(frames, *f)
+		}
+	}
+	p.mu.Unlock()
+	if len(frames) == 0 {
+		return
+	}
+	wctx, cancel := context.WithTimeout(ctx, framePaintMax)
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, f := range frames {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if b, ok := p.frameBox(wctx, f); ok {
+				if _, in := intersect(b, Box{Width: vw, Height: vh}); in {
+					p.runInWorld(wctx, f, paintedJS)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// frameBox is the content box of the <iframe> showing out-of-process frame
+// f, in top-level viewport coordinates; false when it has none (display:
+// none, gone) or the frames between it and the top are not known.
+func (p *Page) frameBox(ctx context.Context, f frameInfo) (Box, bool) {
+	var b Box
+	cur := f
+	for depth := 0; cur.sess.ID != p.main.ID; depth++ {
+		p.mu.Lock()
+		parent := p.frames[cur.parent]
+		var pf frameInfo
+		if parent != nil {
+			pf = *parent
+		}
+		p.mu.Unlock()
+		if parent == nil || depth >= 32 {
+			return Box{}, false
+		}
+		// The <iframe> in the parent's document (the snapshot's owner may not
+		// be known yet: no look has read this frame).
+		owner, err := proto.DOMGetFrameOwner{FrameID: cur.id}.Call(pf.sess.Bind(ctx))
+		if err != nil {
+			return Box{}, false
+		}
+		bm, err := proto.DOMGetBoxModel{BackendNodeID: owner.BackendNodeID}.Call(pf.sess.Bind(ctx))
+		if err != nil || bm.Model == nil || len(bm.Model.Content) < 8 {
+			return Box{}, false
+		}
+		q := bm.Model.Content
+		b.X += q[0]
+		b.Y += q[1]
+		if depth == 0 {
+			b.Width, b.Height = q[4]-q[0], q[5]-q[1]
+		}
+		// On to the local root of the parent's session: the next <iframe> out.
+		p.mu.Lock()
+		root := p.frames[pf.id]
+		for n := 0; root != nil && !root.oopif && root.sess.ID != p.main.ID && n < 32; n++ {
+			root = p.frames[root.parent]
+		}
+		if root != nil {
+			cur = *root
+		}
+		p.mu.Unlock()
+		if root == nil {
+			return Box{}, false
+		}
+	}
+	return b, true
 }
