@@ -122,13 +122,16 @@ const nearLoadJS = `(() => {
 func (p *Page) awaitNearLoad(ctx context.Context) {
 	p.mu.Lock()
 	var loader proto.NetworkLoaderID
-	var seen map[string]bool
-	info := p.frames[p.mainFrame]
-	if info != nil {
-		loader, seen = info.loader, p.loaded[info.loader]
+	loaded := true
+	if info := p.frames[p.mainFrame]; info != nil {
+		loader = info.loader
+		// read under the lock: onEvent adds the document's events to this
+		// same map as they arrive
+		seen := p.loaded[info.loader]
+		loaded = seen == nil || seen["load"]
 	}
 	p.mu.Unlock()
-	if info == nil || seen == nil || seen["load"] {
+	if loaded {
 		return
 	}
 	gctx, cancel := context.WithTimeout(ctx, loadGrace)
