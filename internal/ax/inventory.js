@@ -408,7 +408,7 @@
   // words ("Click on the ■ colored box"): a person reads the colour there.
   // Only a small inline box: a bar, a divider or a backdrop is layout.
   function swatchIn(el, cs) {
-    if (!cs || !/^inline/.test(cs.display) || !inSentence(el) || !el.checkVisibility(VISIBILITY)) return '';
+    if (!cs || !inSentence(el) || !/^inline/.test(cs.display) || !el.checkVisibility(VISIBILITY)) return '';
     const c = colorName(cs.backgroundColor);
     if (!c) return '';
     const b = el.getBoundingClientRect();
@@ -577,14 +577,31 @@
   // control, decides; an element that cannot take focus inherits nothing.
   function disabledContainer(el) {
     if (!el.hasAttribute('tabindex') && el.tabIndex < 0 && !el.isContentEditable) return false;
-    for (let n = el; ;) {
-      n = n.assignedSlot || (n.parentNode && n.parentNode.nodeType === 11 ? n.parentNode.host : n.parentNode);
-      if (!n || n.nodeType !== 1) return false;
+    return disabledFrom(flatParent(el));
+  }
+  const flatParent = n => n.assignedSlot || (n.parentNode && n.parentNode.nodeType === 11 ? n.parentNode.host : n.parentNode);
+  // disabledFrom: whether n or its nearest ancestor that decides (see
+  // disabledContainer) disables what it holds. During a walk the answer of
+  // each container is kept (disabledMemo): the thousands of controls of a
+  // table share their few ancestors, and nothing changes the page meanwhile.
+  let disabledMemo = null;
+  function disabledFrom(n) {
+    const seen = [];
+    let d = false;
+    for (; n && n.nodeType === 1; n = flatParent(n)) {
+      const m = disabledMemo ? disabledMemo.get(n) : undefined;
+      if (m !== undefined) { d = m; break; }
       const v = iattr(n, 'aria-disabled');
-      if (v === 'true') return true;
-      if (v !== null && v !== '') return false;
-      if (n.disabled === true) return true; // a disabled fieldset or button around it
+      if (v === 'true') { d = true; break; }
+      if (v !== null && v !== '') break;
+      if (n.disabled === true) { d = true; break; } // a disabled fieldset or button around it
+      seen.push(n);
     }
+    if (disabledMemo) {
+      for (const s of seen) disabledMemo.set(s, d);
+      if (n && n.nodeType === 1) disabledMemo.set(n, d);
+    }
+    return d;
   }
 
   function stateOf(el, role, focused, an) {
@@ -1123,7 +1140,7 @@
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
-    raws = new Map(); lent = new Set(); covered = [];
+    raws = new Map(); lent = new Set(); covered = []; disabledMemo = new Map();
     const L = listened();
     setInternals(hearInternals());
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
@@ -1174,6 +1191,11 @@
         if (region !== undefined) {
           if (!el.firstElementChild && !el.shadowRoot) {
             ownLimit = true; // a leaf clips nothing below it: its own limit is read only if it is a ref
+          } else if (region === null && posRegion === null && (tag === 'html' || tag === 'body' || disp === 'contents' || cs.overflow === 'visible')) {
+            // nothing clips above and el clips nothing: whatever its
+            // position, its content shows anywhere (what the branch below
+            // gives), without reading the position
+            limit = null; childRegion = null; childPos = null;
           } else {
             const pos = cs.position;
             limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region;
@@ -1281,7 +1303,10 @@
         const blank = !name && COMPOSITE_ITEM.has(rrole) && !(el.hasAttribute('tabindex') && el.tabIndex >= 0);
         if (rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
-          if (ownLimit) { const pos = cs.position; limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region; }
+          if (ownLimit) {
+            if (region === null && posRegion === null) limit = null; // whatever its position
+            else { const pos = cs.position; limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region; }
+          }
           rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
           cand.push(el);
           childUp = keyOf(el);
@@ -1383,7 +1408,7 @@
     if (weakRefs.length) dropCovered(rows, cand, weakRefs);
     for (let i = 0; i < texts.length; i++) texts[i][4] = sinkText(texts[i][4]);
     styles = new Map(); regions = new Map(); // live style objects are not kept past the read (clipOf's, inside refs)
-    gridMemo = new Map();
+    gridMemo = new Map(); disabledMemo = null;
     return {rows, cand, pick, shadows, closed, focused, vw, vh, weak: new Set(weakRefs)};
   }
 
@@ -1549,6 +1574,7 @@
   // refs are read on their own; any other change walks the document again in
   // the same call (walked: true), so a delta always equals a fresh read.
   S.delta = function (opts) {
+    disabledMemo = null; // a walk that threw leaves its memo behind: the page has changed since
     record(S.mo.takeRecords()); // records not yet delivered count too
     if (hear('p').length) S.wide = true; // scripts added or removed click handlers
     if (internalsChanged()) {
