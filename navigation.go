@@ -460,6 +460,13 @@ func (p *Page) Reload(ctx context.Context) error {
 // emitted before it, navigation requests included.
 const navBarrierJS = `0`
 
+// taskBarrierJS resolves once the tasks queued before it have run: a form
+// submits from a task its click posted, and a handler may navigate from a
+// setTimeout(0). A task, not a rendered frame: waiting for a frame here
+// cost every action a frame (a Press went from 2.6 ms to 16.7 ms). A hidden
+// tab's timers are throttled, so there it does not wait.
+const taskBarrierJS = `document.visibilityState !== 'visible' ? true : new Promise(r => setTimeout(() => r(true), 0))`
+
 // afterInput tells whether the input an action just sent started a
 // navigation of the main frame, and where it goes. The tasks the input
 // queued run first (a form submits from a task: the renderer may answer a
@@ -476,7 +483,7 @@ const navBarrierJS = `0`
 // own context ended after 1 s).
 func (p *Page) afterInput(ctx context.Context, m navMark) (bool, string) {
 	bctx, cancel := context.WithTimeout(ctx, navSettleCap)
-	p.nextTasks(bctx, p.mainFrameInfo())
+	p.runInWorld(bctx, p.mainFrameInfo(), taskBarrierJS)
 	_, err := proto.RuntimeEvaluate{Expression: navBarrierJS}.Call(p.main.Bind(bctx))
 	cancel()
 	p.mu.Lock()
