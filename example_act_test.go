@@ -92,3 +92,57 @@ func ExamplePage_ScrollAt() {
 	}
 	// Output: ready <nil>
 }
+
+// Select chooses in a dropdown drawn with ARIA as a person does (it opens
+// it and clicks the option), and Type moves a slider drawn with ARIA with
+// the keys a person would press.
+func ExamplePage_Select() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := rodagent.Launch(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	p, err := b.NewPage(ctx, page(`<button id="size" aria-haspopup="listbox" aria-expanded="false">Size: S</button>
+		<ul id="list" role="listbox" hidden><li role="option">S</li><li role="option">M</li><li role="option">L</li></ul>
+		<div role="slider" aria-label="Volume" tabindex="0" aria-valuemin="0" aria-valuemax="100" aria-valuenow="50">50</div>
+		<script>
+		const size = document.getElementById('size'), list = document.getElementById('list');
+		size.onclick = () => { list.hidden = !list.hidden; size.setAttribute('aria-expanded', String(!list.hidden)); };
+		for (const o of list.children) o.onclick = () => { size.textContent = 'Size: ' + o.textContent; list.hidden = true; size.setAttribute('aria-expanded', 'false'); };
+		const vol = document.querySelector('[role=slider]');
+		vol.onkeydown = e => {
+			const d = {ArrowUp: 5, ArrowRight: 5, ArrowDown: -5, ArrowLeft: -5, PageUp: 20, PageDown: -20}[e.key];
+			if (d) { const v = Math.min(100, Math.max(0, +vol.getAttribute('aria-valuenow') + d)); vol.setAttribute('aria-valuenow', v); vol.textContent = v; }
+		};
+		</script>`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	snap, _ := p.Snapshot(ctx)
+	var size, volume string
+	for _, r := range snap.Refs {
+		switch r.Role {
+		case "button":
+			size = r.Ref
+		case "slider":
+			volume = r.Ref
+		}
+	}
+	st, err := p.Select(ctx, size, "L")
+	fmt.Println(st, err)
+	st, err = p.Type(ctx, volume, "85")
+	fmt.Println(st, err)
+	snap, _ = p.Snapshot(ctx, rodagent.WithFull())
+	for _, r := range snap.Refs {
+		fmt.Printf("%s %q value=%q\n", r.Role, r.Name, r.State.Value)
+	}
+	// Output:
+	// ready <nil>
+	// ready <nil>
+	// button "Size: L" value=""
+	// slider "Volume" value="85"
+}
