@@ -150,9 +150,16 @@ var componentTasks = []agentTask{
 
 func TestComponentAgentTasks(t *testing.T) {
 	t.Parallel()
-	for i, tc := range componentTasks {
-		for _, rp := range taskPaths(i, len(componentTasks), 3) {
-			t.Run(rp.name+"/"+strings.TrimPrefix(tc.page, "components/"), func(t *testing.T) {
+	runAgentTasks(t, componentTasks, "components/", 3)
+}
+
+// runAgentTasks runs each task in a parallel subtest per read path it takes
+// (taskPaths: the fast path, and the AX tree for a spread of keep), named
+// after the path and the page without its directory.
+func runAgentTasks(t *testing.T, tasks []agentTask, dir string, keep int) {
+	for i, tc := range tasks {
+		for _, rp := range taskPaths(i, len(tasks), keep) {
+			t.Run(rp.name+"/"+strings.TrimPrefix(tc.page, dir), func(t *testing.T) {
 				t.Parallel()
 				runAgentTask(t, tc, rp.set)
 			})

@@ -153,14 +153,7 @@ var componentTasks3 = []agentTask{
 
 func TestComponentAgentTasks3(t *testing.T) {
 	t.Parallel()
-	for i, tc := range componentTasks3 {
-		for _, rp := range taskPaths(i, len(componentTasks3), 4) {
-			t.Run(rp.name+"/"+strings.TrimPrefix(tc.page, "components3/"), func(t *testing.T) {
-				t.Parallel()
-				runAgentTask(t, tc, rp.set)
-			})
-		}
-	}
+	runAgentTasks(t, componentTasks3, "components3/", 4)
 }
 
 // A custom element's host around the control in its shadow tree (a listener

@@ -87,14 +87,7 @@ var componentTasks4 = []agentTask{
 
 func TestComponentAgentTasks4(t *testing.T) {
 	t.Parallel()
-	for i, tc := range componentTasks4 {
-		for _, rp := range taskPaths(i, len(componentTasks4), 4) {
-			t.Run(rp.name+"/"+strings.TrimPrefix(tc.page, "components4/"), func(t *testing.T) {
-				t.Parallel()
-				runAgentTask(t, tc, rp.set)
-			})
-		}
-	}
+	runAgentTasks(t, componentTasks4, "components4/", 4)
 }
 
 // One ref per control a person sees, named as the page shows it, on the
