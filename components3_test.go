@@ -200,19 +200,26 @@ func TestComponents3Names(t *testing.T) {
 		for _, rp := range taskPaths(i, len(pages), 0) {
 			t.Run(rp.name+"/"+tc.page, func(t *testing.T) {
 				t.Parallel()
-				p := open(t, "components3/"+tc.page)
-				rp.set(p)
-				waitReady(t, p)
-				s := snapshot(t, p)
-				var got []string
-				for _, r := range s.Refs {
-					got = append(got, fmt.Sprintf("%s %q", r.Role, r.Name))
-				}
-				if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
-					t.Errorf("refs:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"), s.FullText())
-				}
+				wantRefs(t, "components3/"+tc.page, rp, tc.want)
 			})
 		}
+	}
+}
+
+// wantRefs opens page on read path rp and checks its refs are want, in
+// order, each as role "name".
+func wantRefs(t *testing.T, page string, rp readPath, want []string) {
+	t.Helper()
+	p := open(t, page)
+	rp.set(p)
+	waitReady(t, p)
+	s := snapshot(t, p)
+	var got []string
+	for _, r := range s.Refs {
+		got = append(got, fmt.Sprintf("%s %q", r.Role, r.Name))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("refs:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), s.FullText())
 	}
 }
 

@@ -1,10 +1,6 @@
 package rodagent_test
 
-import (
-	"fmt"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // Agent tasks on a fourth batch of widget libraries common in real apps
 // (testdata/fixtures/components4, built from npm packages): Fluent UI React
@@ -113,17 +109,7 @@ func TestComponents4Names(t *testing.T) {
 		for _, rp := range readPaths {
 			t.Run(rp.name+"/"+tc.page, func(t *testing.T) {
 				t.Parallel()
-				p := open(t, "components4/"+tc.page)
-				rp.set(p)
-				waitReady(t, p)
-				s := snapshot(t, p)
-				var got []string
-				for _, r := range s.Refs {
-					got = append(got, fmt.Sprintf("%s %q", r.Role, r.Name))
-				}
-				if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
-					t.Errorf("refs:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"), s.FullText())
-				}
+				wantRefs(t, "components4/"+tc.page, rp, tc.want)
 			})
 		}
 	}
