@@ -392,8 +392,30 @@ type ownerLink struct {
 }
 
 // ownerChain lists, innermost first, the <iframe>s that separate f's session
-// from the top-level page: one per out-of-process boundary.
+// from the top-level page: one per out-of-process boundary. It stops at an
+// <iframe> no look has found yet (owner 0); see ownerChainNow.
 func (p *Page) ownerChain(f frameInfo) []ownerLink {
+	return p.ownerLinks(f, false)
+}
+
+// ownerChainNow is ownerChain through every boundary: an <iframe> no look has
+// found yet is asked of its parent's document (DOM.getFrameOwner).
+func (p *Page) ownerChainNow(ctx context.Context, f frameInfo) ([]ownerLink, error) {
+	chain := p.ownerLinks(f, true)
+	for i := range chain {
+		if chain[i].owner != 0 {
+			continue
+		}
+		res, err := proto.DOMGetFrameOwner{FrameID: chain[i].frame}.Call(chain[i].sess.Bind(ctx))
+		if err != nil {
+			return nil, err
+		}
+		chain[i].owner = res.BackendNodeID
+	}
+	return chain, nil
+}
+
+func (p *Page) ownerLinks(f frameInfo, unknown bool) []ownerLink {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var chain []ownerLink
@@ -408,7 +430,7 @@ func (p *Page) ownerChain(f frameInfo) []ownerLink {
 			break
 		}
 		parent := p.frames[root.parent]
-		if parent == nil || root.owner == 0 {
+		if parent == nil || (root.owner == 0 && !unknown) {
 			break
 		}
 		chain = append(chain, ownerLink{owner: root.owner, sess: parent.sess, frame: root.id})

@@ -286,47 +286,21 @@ func (p *Page) framesPainted(ctx context.Context, vw, vh float64) {
 // f, in top-level viewport coordinates; false when it has none (display:
 // none, gone) or the frames between it and the top are not known.
 func (p *Page) frameBox(ctx context.Context, f frameInfo) (Box, bool) {
+	chain, err := p.ownerChainNow(ctx, f)
+	if err != nil || len(chain) == 0 {
+		return Box{}, false
+	}
 	var b Box
-	cur := f
-	for depth := 0; cur.sess.ID != p.main.ID; depth++ {
-		p.mu.Lock()
-		parent := p.frames[cur.parent]
-		var pf frameInfo
-		if parent != nil {
-			pf = *parent
-		}
-		p.mu.Unlock()
-		if parent == nil || depth >= 32 {
-			return Box{}, false
-		}
-		// The <iframe> in the parent's document (the snapshot's owner may not
-		// be known yet: no look has read this frame).
-		owner, err := proto.DOMGetFrameOwner{FrameID: cur.id}.Call(pf.sess.Bind(ctx))
-		if err != nil {
-			return Box{}, false
-		}
-		bm, err := proto.DOMGetBoxModel{BackendNodeID: owner.BackendNodeID}.Call(pf.sess.Bind(ctx))
+	for i, o := range chain {
+		bm, err := proto.DOMGetBoxModel{BackendNodeID: o.owner}.Call(o.sess.Bind(ctx))
 		if err != nil || bm.Model == nil || len(bm.Model.Content) < 8 {
 			return Box{}, false
 		}
 		q := bm.Model.Content
 		b.X += q[0]
 		b.Y += q[1]
-		if depth == 0 {
+		if i == 0 {
 			b.Width, b.Height = q[4]-q[0], q[5]-q[1]
-		}
-		// On to the local root of the parent's session: the next <iframe> out.
-		p.mu.Lock()
-		root := p.frames[pf.id]
-		for n := 0; root != nil && !root.oopif && root.sess.ID != p.main.ID && n < 32; n++ {
-			root = p.frames[root.parent]
-		}
-		if root != nil {
-			cur = *root
-		}
-		p.mu.Unlock()
-		if root == nil {
-			return Box{}, false
 		}
 	}
 	return b, true
