@@ -231,7 +231,7 @@ func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {
 		}
 	}
 	if !strings.Contains(s.String(), tc.outcome) {
-		t.Errorf("the outcome %q should be in the last delta:\n%s\npage log: %v", tc.outcome, s.String(), logEntries(t, p))
+		t.Errorf("the outcome %q should be in the last delta:\n%s\npage log: %v\n%s", tc.outcome, s.String(), logEntries(t, p), pageMotion(t, p, tc.outcome))
 	}
 	full := snapshot(t, p, rodagent.WithFull()).String()
 	if !strings.Contains(full, tc.outcome) {
@@ -242,6 +242,28 @@ func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {
 	if got != tc.outcome {
 		t.Errorf("the page's outcome is %q, want %q (the agent's actions did not do the task); log %v", got, tc.outcome, logEntries(t, p))
 	}
+}
+
+// pageMotion describes, for a failure, what the page was doing when a look
+// missed an outcome: whether it was visible and focused, its running
+// animations, and how long a fresh look then took to show the outcome (a
+// look that settled too early), if it did within 3 s (a page that stalled).
+func pageMotion(t *testing.T, p *rodagent.Page, outcome string) string {
+	var state any
+	eval(t, p, `({visibility: document.visibilityState, focused: document.hasFocus(), now: Math.round(performance.now()),
+		animations: document.getAnimations().map(a => {
+			const tg = a.effect && a.effect.target, tm = a.effect && a.effect.getComputedTiming();
+			return [a.playState, a.pending, Math.round(a.currentTime || 0), tm && tm.endTime, a.transitionProperty || a.animationName || a.id,
+				tg ? tg.localName + (tg.className && typeof tg.className === 'string' ? '.' + tg.className.split(' ').slice(0, 2).join('.') : '') : ''];
+		})})`, &state)
+	start := time.Now()
+	for time.Since(start) < 3*time.Second {
+		if strings.Contains(snapshot(t, p, rodagent.WithFull()).String(), outcome) {
+			return fmt.Sprintf("page then: %v; a full look showed the outcome %v later", state, time.Since(start).Round(time.Millisecond))
+		}
+		eval(t, p, "new Promise(r => setTimeout(() => r(1), 100))", nil)
+	}
+	return fmt.Sprintf("page then: %v; no look in 3 s showed the outcome", state)
 }
 
 // agentRefLine reads one printed line as an agent does: the handle first
