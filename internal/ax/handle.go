@@ -104,10 +104,16 @@ func words(name string) []string {
 // is part of what it says ("$1,000.00", "10:30", "50%", "-5", "3.5"), and a
 // slug drops it ("1-000-00"): such a name is printed. So is a name of
 // symbols only ("+", "-", "×", "★"): its slug is empty, and the symbol is
-// what a person reads on the control.
+// what a person reads on the control. So is a name of digits only (a
+// grid's price cell "64950", a calendar's day "15"): its handle (cell-15)
+// reads as the numbered handle of an unnamed ref or a twin's, and the
+// printed name tells them apart.
 func SlugCovers(name string) bool {
 	w := words(name)
 	if len(w) == 0 && strings.TrimSpace(name) != "" {
+		return false
+	}
+	if len(w) > 0 && !strings.ContainsFunc(name, unicode.IsLetter) {
 		return false
 	}
 	return Slug(name) == strings.Join(w, "-") && !numberMarks(name)

@@ -59,6 +59,9 @@ func TestSlugCovers(t *testing.T) {
 		"×":                 false,
 		"★★★":               false,
 		"  ":                true,
+		"64950":             false,
+		"15":                false,
+		"2024 06":           false,
 	} {
 		if got := SlugCovers(in); got != want {
 			t.Errorf("SlugCovers(%q) = %v, want %v", in, got, want)
