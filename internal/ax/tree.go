@@ -256,6 +256,21 @@ func (w *walker) absentClickable(n *proto.AccessibilityAXNode, c frameCtx, level
 		Role: &proto.AccessibilityAXValue{Type: proto.AccessibilityAXValueTypeRole, Value: gson.New("generic")}}, c, level)
 }
 
+// absentText places page text whose element Chromium keeps no AX node
+// for (a dialog body's <span>: the tree holds only its text, under the
+// body): the text goes where its text node stands, else it would be lost.
+func (w *walker) absentText(n *proto.AccessibilityAXNode, c frameCtx) {
+	if w.inTree == nil || str(n.Role) != "StaticText" {
+		return
+	}
+	for e, k := w.dom.TextParent[n.BackendDOMNodeID], 0; e != 0 && !w.inTree[e] && k < 8; e, k = w.dom.Nodes[e].Parent, k+1 {
+		if it, ok := w.texts[e]; ok && it.Kind == KindText {
+			w.text(&proto.AccessibilityAXNode{BackendDOMNodeID: e}, c, c.group, c.row)
+			return
+		}
+	}
+}
+
 // frameCtx is what a node inherits from its significant ancestors.
 type frameCtx struct {
 	landmark string
@@ -278,6 +293,7 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	}
 	w.seen[n.NodeID] = true
 	w.absentClickable(n, c, level)
+	w.absentText(n, c)
 	role := str(n.Role)
 	weak, isWeak := w.texts[n.BackendDOMNodeID]
 	isCovered := isWeak && weak.Kind == KindRef && weak.covered
