@@ -140,6 +140,9 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 		// handler serves. Asked only once the press would miss, so a
 		// plain click costs no extra round trip.
 		fq, fobj, ferr := p.standIn(ctx, t, obj, group, clippedStandInJS)
+		if ferr == nil && fobj == nil {
+			fq, fobj, ferr = p.standIn(ctx, t, obj, group, coveredStandInJS)
+		}
 		if ferr != nil {
 			return input.Point{}, t.fail(ctx, p, action, ferr)
 		}
@@ -249,12 +252,19 @@ func tinyBox(quads []proto.DOMQuad) bool {
 }
 
 // labelStandInJS returns the first label of the target that a person can
-// see and aim at, or null.
+// see and aim at, else, for an unlabelled checkbox or radio, the box that
+// draws it (the nearest ancestor, a few levels up, with room to press that
+// holds no other control: Element Plus's switch, whose click handler is on
+// the box around the input, its track and its words), or null.
 const labelStandInJS = `function () {
 	if (!this.labels) return null;
-	for (const l of this.labels) {
-		const b = l.getBoundingClientRect();
-		if (b.width > 2 && b.height > 2 && l.checkVisibility({visibilityProperty: true})) return l;
+	const aim = e => { const b = e.getBoundingClientRect(); return b.width > 2 && b.height > 2 && e.checkVisibility({visibilityProperty: true}); };
+	for (const l of this.labels) if (aim(l)) return l;
+	if (this.labels.length || (this.type !== 'checkbox' && this.type !== 'radio')) return null;
+	const controls = 'a[href],button,input:not([type=hidden]),select,textarea,label,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=option],[role=tab],[role=combobox],[role=textbox],[role=slider]';
+	for (let p = this.parentElement, k = 0; p && k < 3 && p !== document.body; p = p.parentElement, k++) {
+		if (p.querySelectorAll(controls).length !== 1) return null;
+		if (aim(p)) return p;
 	}
 	return null;
 }`
@@ -287,6 +297,31 @@ const clippedStandInJS = `function () {
 		return f.checkVisibility({visibilityProperty: true}) ? f : null;
 	}
 	return null;
+}`
+
+// coveredStandInJS returns the field that draws an input whose own point
+// the field's drawing covers (the placeholder or chosen value a custom
+// select lays over its input, which its wrapper's click handler serves):
+// the lowest ancestor with room to press shared by the input and what
+// lies on its centre, when it holds no other control in the tab order,
+// else null. A cover outside such a field (a banner, a modal's
+// backdrop, another control) keeps the input covered.
+const coveredStandInJS = `function () {
+	if (this.tagName !== 'INPUT' && this.tagName !== 'TEXTAREA') return null;
+	const r = this.getBoundingClientRect();
+	const root = this.getRootNode();
+	const hit = (root.elementFromPoint ? root : document).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+	if (!hit || hit === this) return null;
+	let f = this.parentElement;
+	while (f && !f.contains(hit)) f = f.parentElement;
+	const tiny = b => b.width <= 2 || b.height <= 2;
+	while (f && tiny(f.getBoundingClientRect())) f = f.parentElement; // a row of absolutely placed parts
+	if (!f || f === document.body || f === document.documentElement) return null;
+	for (const c of f.querySelectorAll('a[href],button,input,select,textarea,[tabindex],[role]')) {
+		if (c === this || c.tabIndex < 0) continue;
+		return null;
+	}
+	return f.checkVisibility({visibilityProperty: true}) ? f : null;
 }`
 
 // standIn runs js on the target to find the element a press goes to in its
