@@ -151,7 +151,52 @@
         if (n) return n;
       }
     }
+    if (TOGGLE_ROLES.has(role)) {
+      const w = toggleBox(el);
+      if (w) return w.text;
+    }
     return FIELD_ROLE.has(role) ? textBefore(el) : '';
+  }
+
+  // toggleBox: the box a library draws an unlabelled checkbox or switch
+  // input in, with the words beside it (Element Plus's switch: the input,
+  // the track and "Autosave" in one clickable box, the words aria-hidden
+  // while it is off). It is the nearest ancestor, a few levels up, that
+  // holds no other control and shows words; a person reads those words as
+  // the toggle's name, and the track and words are the toggle's drawing.
+  // {box, text}, or null.
+  function toggleBox(input) {
+    if (input.localName !== 'input' || (input.type !== 'checkbox' && input.type !== 'radio') || input.labels && input.labels.length) return null;
+    for (let p = input.parentElement, k = 0; p && k < 3 && p.localName !== 'body'; p = p.parentElement, k++) {
+      const ctl = p.querySelectorAll(TEXT_CONTROL);
+      if (ctl.length !== 1) return null;
+      const text = seenText(p);
+      if (text) return text.length <= 60 && WORDY.test(text) ? {box: p, text} : null;
+    }
+    return null;
+  }
+  // the text a person sees in el, aria-hidden parts included
+  function seenText(el) {
+    let out = '';
+    const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = tw.nextNode(); t && out.length < 200; t = tw.nextNode()) {
+      if (NONSPACE.test(t.data) && t.parentElement && t.parentElement.checkVisibility(VISIBILITY)) out += ' ' + t.data;
+    }
+    return collapse(out);
+  }
+  // drawsToggle: whether el is part of the box of an unnamed toggle
+  // (toggleBox), outside the input: a click there is the toggle's.
+  function drawsToggle(el) {
+    if (el.matches(TEXT_CONTROL) || el.querySelector(TEXT_CONTROL)) return false;
+    for (let p = el.parentElement, k = 0; p && k < 3 && p.localName !== 'body'; p = p.parentElement, k++) {
+      const ctl = p.querySelectorAll(TEXT_CONTROL);
+      if (ctl.length > 1) return false;
+      if (ctl.length === 1) {
+        const w = toggleBox(ctl[0]);
+        return !!w && w.box.contains(el) && !collapse(cName(ctl[0]));
+      }
+    }
+    return false;
   }
 
   // textBefore: the text right before el in its line (text and inline
@@ -881,7 +926,11 @@
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up, limit) {
     const b = box(el, vw, vh);
     const an = el.getAttributeNames();
-    const k = keyOf(el), st = stateOf(el, role, focused, an), v = valueOf(el, role), x = extrasOf(el, role, an);
+    const k = keyOf(el), st = stateOf(el, role, focused, an), x = extrasOf(el, role, an);
+    let v = valueOf(el, role);
+    // a button-like combobox showing its own name (its placeholder says its
+    // label) shows no choice, as the AX path reads it (choiceShown)
+    if (role === 'combobox' && v && name && el.localName !== 'input' && el.localName !== 'select' && !el.isContentEditable && collapse(v) === name) v = '';
     S.sig[k] = st + '|' + v + '|' + x.join('|');
     S.role[k] = role;
     // Roles and contexts repeat over thousands of rows: they go out interned,
@@ -1187,6 +1236,9 @@
           // libraries turn off touch panning on what they move, and a person
           // grabs it as they would click it
           if (cursor !== 'pointer' && (touch || (!bare && el.hasAttribute('style'))) && cs.touchAction === 'none' && tag !== 'body' && tag !== 'html') cursor = 'pointer';
+          // a grab or move cursor is the hand a person takes an item with
+          // (SortableJS's list items, a kanban card): a thing to drag
+          else if ((cursor === 'grab' || cursor === 'move') && tag !== 'body' && tag !== 'html') cursor = 'pointer';
         }
         if (region !== undefined) {
           if (!el.firstElementChild && !el.shadowRoot) {
@@ -1272,8 +1324,8 @@
         // A label of a control that is a ref (a transparent or visually
         // hidden checkbox under a drawn box), and the drawing inside it, show
         // a pointer because a click there is the control's: no ref of their own.
-        else if (weak || (cursor === 'pointer' && parentCursor !== 'pointer' && inRef !== 'label' && !(tag === 'label' && el.control && !hiddenInWalk(el.control))) ||
-          (L.hot.has(el) && !delegationRoot(el, L))) isRef = 'named';
+        else if ((weak || (cursor === 'pointer' && parentCursor !== 'pointer' && inRef !== 'label' && !(tag === 'label' && el.control && !hiddenInWalk(el.control))) ||
+          (L.hot.has(el) && !delegationRoot(el, L))) && !(!hasRole && drawsToggle(el))) isRef = 'named';
         // The box around a field (a select's or combobox's frame that
         // focuses or opens it) or around a group of controls whose text is
         // all theirs (a star rating's radios, a tree's items) is no control
@@ -1286,7 +1338,9 @@
         if (isRef === 'named' && weak === 'focus' && !hasRole && el.querySelector(HOLDS) && !cName(el).trim()) isRef = false;
         // An empty box with a listener (the container a framework renders
         // its portals into, before anything is in it) has nothing to click.
-        if (isRef === 'named' && !el.firstChild) { const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false; }
+        // (A control is no such box: a checkbox input a label draws, sized
+        // 0×0 under the drawing, is the label's control, as on the AX path.)
+        if (isRef === 'named' && !strong && !el.firstChild) { const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false; }
       }
       if (isRef && !hiddenInWalk(el)) {
         let rrole = roleOf(el);
