@@ -739,6 +739,10 @@ func (p *Page) dragResolved(ctx context.Context, from, to finder, nm *navMark) (
 
 const dragSteps = 12
 
+// dragRest is how many frames an HTML5 drag rests on its drop point, a
+// dragover on each, before it drops.
+const dragRest = 3
+
 // pastCentre moves the drop point b a little past the target's centre in the
 // direction of travel (a quarter of its smaller side, at most 8 px): sortable
 // lists move an item only once the pointer has crossed the middle of the one
@@ -803,6 +807,19 @@ func (p *Page) dragPath(ctx context.Context, a, b input.Point) error {
 		}
 	}
 	if data != nil {
+		// A person rests on the drop point until the item moves there, and
+		// the browser keeps firing dragover meanwhile; the steps above come
+		// back to back, and a list that ignores dragover for a moment after
+		// each move (SortableJS: 30 ms) would drop the item where the last
+		// move it took left it. Rest a few frames, a dragover on each.
+		for i := 0; i < dragRest; i++ {
+			if _, err := (proto.RuntimeEvaluate{Expression: nextFrameJS, AwaitPromise: true}).Call(bc); err != nil {
+				return err
+			}
+			if err := dragEvent(ctx, p, proto.InputDispatchDragEventTypeDragOver, b, data); err != nil {
+				return err
+			}
+		}
 		if err := dragEvent(ctx, p, proto.InputDispatchDragEventTypeDrop, b, data); err != nil {
 			return err
 		}
