@@ -39,7 +39,7 @@ func TestFastPathMatchesAXTree(t *testing.T) {
 			compareReadPaths(t, path, func(p *rodagent.Page) { waitReady(t, p); pageQuiet(t, p) })
 		})
 	}
-	for _, path := range components4Parity(t) {
+	for _, path := range append(components4Parity(t), components5Parity(t)...) {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
 			compareReadPaths(t, path, func(p *rodagent.Page) { waitReady(t, p); pageQuiet(t, p) })
@@ -173,6 +173,33 @@ func components3Parity(t *testing.T) []string {
 	var pages []string
 	for _, f := range files {
 		if p := strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"); !components3Differ[p] {
+			pages = append(pages, p)
+		}
+	}
+	return pages
+}
+
+// components5Parity are the pages of the fifth widget batch the read paths
+// are compared on: under -sweep all of them, else the ones where a 0×0
+// checkbox in its label, a switch drawn with its words in a clickable box,
+// a dialog body's text Chromium keeps no element node for, and list items
+// under a grab cursor are read alike.
+func components5Parity(t *testing.T) []string {
+	t.Helper()
+	if !*sweep && !*sweepLong {
+		return []string{"components5/element-switch.html", "components5/element-dialog.html", "components5/sortable-list.html"}
+	}
+	files, err := filepath.Glob("testdata/fixtures/components5/*.html")
+	if err != nil || len(files) < 13 {
+		t.Fatalf("components5: %d pages (%v), want at least 13", len(files), err)
+	}
+	var pages []string
+	for _, f := range files {
+		// Tom Select keeps the <select multiple> it replaces in a 1 px
+		// clipped box (ts-hidden-accessible); both paths list it and its
+		// options, and they disagree on which of those options are in view
+		// (an open issue: what such a box shows at all).
+		if p := strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"); p != "components5/tomselect-tags.html" {
 			pages = append(pages, p)
 		}
 	}
