@@ -28,7 +28,28 @@
     article: 'article', menu: 'list', figure: 'figure', details: 'group', optgroup: 'group', nav: 'navigation', main: 'main',
     dialog: 'dialog', search: 'search', output: 'status', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading'};
   const NAMED_FROM_CONTENT = new Set(['row', 'listitem']);
-  const GENERATED_ID = /[:«»]|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__)|[-_][0-9a-f]{6,}$|^[0-9]/;
+  // Ids a library makes up per load (or per render) cannot re-bind a ref:
+  // React's useId in all its spellings (:r1:, «r1», _r_1_), a library's
+  // prefix (one whose ids are always made up, or a shorter one followed
+  // by a counter), a hex tail, a leading digit. isGeneratedID (dom.go) is
+  // the same rule for the AX-tree path.
+  const GENERATED_ID = /[:«»]|_r_[0-9a-z]+_|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__|mantine-|fui-|pr_id_|ui-id-|j_idt\d|ariakit-)|^(sl|cds|mat|mat-mdc|cdk|chakra|downshift|react-select|el-id|ext-gen|ext-comp|gwt-uid|yui|tippy|select2|dijit|reach|react-tabs|floating-ui|base-ui)[-_].*\d|[-_][0-9a-f]{6,}$|^[0-9]/;
+  // randomID: a part of the id (between separators) of five or more letters
+  // and digits that switches between the two at least twice and holds no
+  // word (a run of four or more letters with a vowel): Math.random()
+  // .toString(36) or nanoid, whatever the library's prefix (ykz9yuh6c),
+  // where an authored id reads as words and numbers (step2, h264video).
+  const randomID = id => id.split(/[^A-Za-z0-9]+/).some(p => {
+    if (p.length < 5) return false;
+    let flips = 0, run = '', word = false;
+    for (let i = 0; i < p.length; i++) {
+      const d = p.charCodeAt(i) <= 57;
+      if (i > 0 && d !== (p.charCodeAt(i - 1) <= 57)) flips++;
+      if (d) run = ''; else if ((run += p[i]).length >= 4 && /[aeiouAEIOU]/.test(run)) word = true;
+    }
+    return flips >= 2 && !word;
+  });
+  const isGeneratedID = id => GENERATED_ID.test(id) || randomID(id);
   const TEXTY = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 
   const S = {v: 2, els: [], index: new Map(), dirty: new Set(), added: [], removed: [], mo: null,
@@ -556,7 +577,7 @@
       if (v) return '[' + a + '=' + v + ']';
     }
     const id = el.id;
-    if (id && !GENERATED_ID.test(id)) return '#' + id;
+    if (id && !isGeneratedID(id)) return '#' + id;
     const n = ga(el, an, 'name');
     return n ? '[name=' + n + ']' : '';
   }
