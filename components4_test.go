@@ -41,12 +41,6 @@ var componentTasks4 = []agentTask{
 		{do: "click", role: "button", name: "Select a City", see: []seen{{"option", "Rome", ""}, {"option", "Paris", ""}}},
 		{do: "click", role: "option", name: "Rome", see: []seen{{"text", "Rome", ""}}},
 	}, "city=RM"},
-	// The field's focusable input is clipped to 1 px behind the drawn
-	// field: a press on it goes to the field.
-	{"components4/prime-dropdown.html", []agentStep{
-		{do: "click", role: "textbox", name: "City", see: []seen{{"option", "Paris", ""}}},
-		{do: "click", role: "option", name: "Paris"},
-	}, "city=PRS"},
 	{"components4/prime-multiselect.html", []agentStep{
 		{do: "click", role: "combobox", name: "Cities", see: []seen{{"option", "London", ""}, {"option", "Paris", ""}}},
 		{do: "click", role: "option", name: "London", see: []seen{{"option", "London", "selected"}}},
@@ -92,7 +86,11 @@ func TestComponentAgentTasks4(t *testing.T) {
 // Carbon's label inside its shadow root) and the pointer-cursor drawing
 // inside it are no second handle on the checkbox; a Field's label is none
 // on its slider; PrimeReact's InputSwitch, a role=checkbox track outside the
-// tab order around its input role=switch, is one switch.
+// tab order around its input role=switch, is one switch. PrimeReact's
+// Dropdown clips its focusable input and its native <select> to 1 px beside
+// the trigger it draws: the trigger is the one ref (its label reads as
+// text), while the MultiSelect's clipped input, with nothing drawn that is a
+// control, stays the combobox.
 func TestComponents4Names(t *testing.T) {
 	t.Parallel()
 	pages := []struct {
@@ -103,6 +101,7 @@ func TestComponents4Names(t *testing.T) {
 		{"fluent-slider.html", []string{`slider "Volume"`}},
 		{"prime-toggles.html", []string{`checkbox "Extra cheese"`, `switch "Notify me"`}},
 		{"prime-multiselect.html", []string{`combobox "Cities"`}},
+		{"prime-dropdown.html", []string{`button "Select a City"`}},
 		{"carbon-toggles.html", []string{`checkbox "Enable nightly backup"`, `switch "Email alerts"`}},
 	}
 	for _, tc := range pages {

@@ -495,6 +495,7 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 		if len(r) >= 30 {
 			it.lent = r[29] == "1"    // named though the browser leaves it unnamed
 			it.covered = r[29] == "2" // (text read) no control: the one inside it is
+			it.stoodIn = r[29] == "3" // (text read) a clipped control a visible widget stands in for
 		}
 		return it, true
 	case "4":

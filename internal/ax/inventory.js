@@ -218,6 +218,50 @@
   // What the AX path calls interactive, from the DOM side.
   // bare: el has no attributes at all (most cells and wrappers), so none
   // of the attribute reads below can find anything.
+  // stoodInMemo: stoodIn's verdicts of one walk (labels ask before their control is reached).
+  let stoodInMemo = new Map();
+  const tinyBox = b => b.width <= 1 || b.height <= 1;
+  // stoodIn: a form control clipped to a box of 1 px or less (the visually
+  // hidden but accessible pattern: PrimeReact's focusable input and native
+  // <select> inside .p-hidden-accessible) inside a visible custom widget
+  // that is a control itself or shows one (the dropdown's drawn trigger) is
+  // no ref of its own: a person sees and acts on the widget, and a press on
+  // the clipped control cannot land. A toggle keeps its own rule (its input
+  // is the ref, the drawn box takes the click), a file input is what an
+  // upload goes through, and a hidden control with nothing shown for it (an
+  // sr-only field the page acts through) stays a ref.
+  function stoodIn(el) {
+    const tag = el.localName;
+    if (tag !== 'input' && tag !== 'select' && tag !== 'textarea') return false;
+    if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio' || el.type === 'file' || el.type === 'hidden')) return false;
+    let v = stoodInMemo.get(el);
+    if (v === undefined) stoodInMemo.set(el, v = standInOf(el));
+    return v;
+  }
+  // clipperOf: the nearest ancestor (up to stop) that clips el to 1 px or less, or null.
+  function clipperOf(el, stop) {
+    for (let n = flatParent(el); n && n !== stop && n !== document.body; n = flatParent(n)) {
+      if (!(n instanceof Element)) continue;
+      const cs = getComputedStyle(n);
+      if ((cs.overflowX !== 'visible' || cs.clip !== 'auto' || cs.clipPath !== 'none') && tinyBox(n.getBoundingClientRect())) return n;
+    }
+    return null;
+  }
+  function standInOf(el) {
+    const clipper = clipperOf(el, null);
+    if (!clipper) return false;
+    let w = flatParent(clipper);
+    while (w && w instanceof Element && w !== document.body && tinyBox(w.getBoundingClientRect())) w = flatParent(w);
+    if (!w || !(w instanceof Element) || w === document.body || !w.checkVisibility(VISIBILITY)) return false;
+    const shown = c => { const b = c.getBoundingClientRect(); return b.width > 2 && b.height > 2 && c.checkVisibility(VISIBILITY) && !clipperOf(c, w); };
+    if ((strongCandidate(w, !w.hasAttributes()) || (w.hasAttribute('tabindex') && w.tabIndex >= 0)) && shown(w)) return true;
+    for (const c of w.querySelectorAll('a[href],button,input,select,textarea,[tabindex],[role]')) {
+      if (c === el || clipper.contains(c)) continue;
+      if ((strongCandidate(c, false) || c.tabIndex >= 0) && shown(c)) return true;
+    }
+    return false;
+  }
+
   function strongCandidate(el, bare) {
     switch (el.localName) {
       case 'a': case 'area': if (!bare && el.hasAttribute('href')) return true; break;
@@ -1161,7 +1205,7 @@
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
-    raws = new Map(); lent = new Set(); covered = []; disabledMemo = new Map();
+    raws = new Map(); lent = new Set(); covered = []; disabledMemo = new Map(); stoodInMemo = new Map();
     const L = listened();
     setInternals(hearInternals());
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
@@ -1322,7 +1366,10 @@
         // picker's blank days, tabindex=-1 or none) is nothing to act on, and
         // its numbered handle (cell-1) would read as a day of the month.
         const blank = !name && COMPOSITE_ITEM.has(rrole) && !(el.hasAttribute('tabindex') && el.tabIndex >= 0);
-        if (rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
+        const hidden = strong && region !== null && stoodIn(el); // (region null: nothing clips it)
+        // the AX path hears that a clipped control is no ref (flag 3, see textWalk)
+        if (hidden && textMode) covered.push([el, refRow(el, rrole, name, depth, lm, ctx, focused, vw, vh, childGroup, childRow, up, null), 3]);
+        if (!hidden && rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           if (ownLimit) {
             if (region === null && posRegion === null) limit = null; // whatever its position
@@ -1353,7 +1400,7 @@
           if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' && !(strong && FROM_CONTENT.has(rrole)) ? 'weak' : true;
         }
       }
-      if (tag === 'label' && el.control) { // it names its control: its text is the control's name
+      if (tag === 'label' && el.control && !stoodIn(el.control)) { // it names its control: its text is the control's name
         childSink = null;
         if (!childIn) childIn = 'label';
       }
@@ -1489,9 +1536,10 @@
     // element's focusable host around its checkbox): the AX path, which
     // sees the host focusable and named, hears that it is no control
     // (flag 2 in the lent field).
-    for (const [el, r] of covered) {
+    // The clipped controls a visible widget stands in for (stoodIn): flag 3.
+    for (const [el, r, flag] of covered) {
       while (r.length < 29) r.push('');
-      r[29] = 2;
+      r[29] = flag || 2;
       pick.push(el); text.push(r);
     }
     for (const r of out.rows) {

@@ -53,6 +53,7 @@ type Item struct {
 	nested   bool   // (in-page read) Name leaves out the nested items the browser's name holds
 	lent     bool   // (in-page read) Name is what a person calls a control the browser leaves unnamed
 	covered  bool   // (in-page read) a wrapper the walk took back for the one control inside it
+	stoodIn  bool   // (in-page read) a clipped form control a visible widget stands in for (stoodIn)
 	pageText *Item  // (in-page text read) the text a ref holds of its own (a focusable tab panel's)
 }
 
@@ -281,9 +282,10 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	role := str(n.Role)
 	weak, isWeak := w.texts[n.BackendDOMNodeID]
 	isCovered := isWeak && weak.Kind == KindRef && weak.covered
+	isStoodIn := isWeak && weak.Kind == KindRef && weak.stoodIn
 	// The in-page walk decides where its clickables stand, inside a weaker
 	// clickable too (the items of a focusable suggestion list): its verdict holds here.
-	isWeak = isWeak && weak.Kind == KindRef && !weak.nested && !weak.covered
+	isWeak = isWeak && weak.Kind == KindRef && !weak.nested && !weak.covered && !weak.stoodIn
 	if n.Ignored && isWeak {
 		role = weak.Role // a clickable the tree leaves out as uninteresting
 	} else if n.Ignored {
@@ -406,6 +408,12 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	// (a custom element's focusable, labelled host around its checkbox):
 	// the control is the ref, as on the fast path.
 	if isRef && isCovered && !interactiveRoles[role] {
+		isRef = false
+	}
+	// A form control clipped to 1 px inside a visible widget that shows a
+	// control of its own (PrimeReact's hidden input and <select> beside its
+	// drawn trigger): the widget is what a person acts on, as on the fast path.
+	if isRef && isStoodIn {
 		isRef = false
 	}
 	// A toggle role on a box outside the tab order, around the native
