@@ -1,6 +1,12 @@
 package rodagent_test
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/rodagent/rodagent"
+)
 
 // Agent tasks on a fourth batch of widget libraries common in real apps
 // (testdata/fixtures/components4, built from npm packages): Fluent UI React
@@ -112,4 +118,35 @@ func TestComponents4Names(t *testing.T) {
 			})
 		}
 	}
+}
+
+// The rule behind PrimeReact's Dropdown, on a page of its own: a control
+// clipped to 1 px by a wrapper, inside a widget that draws a control of its
+// own, is no ref; a visually hidden field with nothing drawn for it, one
+// whose own box is 1 px (sr-only on the input), and a skip link stay refs.
+// Both read paths agree.
+func TestClippedControlBesideItsStandIn(t *testing.T) {
+	t.Parallel()
+	onReadPaths(t, "basic.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		eval(t, p, `(() => {
+			const clip = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap';
+			document.body.innerHTML = '<main>' +
+				'<a href="#x" style="' + clip + '">Skip to content</a>' +
+				'<div class="widget" style="display:flex;width:200px;height:30px">' +
+				'<div style="' + clip + '"><input aria-label="Hidden city" readonly></div>' +
+				'<span>Pick a city</span><div role="button" aria-label="Open cities" style="width:30px">v</div></div>' +
+				'<div style="width:200px;height:30px"><div style="' + clip + '"><input aria-label="Alone"></div><span>Nothing to click</span></div>' +
+				'<div style="width:200px;height:30px"><input aria-label="Own box" style="' + clip + '"><button>Go</button></div>' +
+				'</main>';
+			return 1; })()`, nil)
+		want := []string{`link "Skip to content"`, `button "Open cities"`, `textbox "Alone"`, `textbox "Own box"`, `button "Go"`}
+		s := snapshot(t, p)
+		var got []string
+		for _, r := range s.Refs {
+			got = append(got, fmt.Sprintf("%s %q", r.Role, r.Name))
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("refs:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), s.FullText())
+		}
+	})
 }

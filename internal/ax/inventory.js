@@ -242,8 +242,9 @@
   function clipperOf(el, stop) {
     for (let n = flatParent(el); n && n !== stop && n !== document.body; n = flatParent(n)) {
       if (!(n instanceof Element)) continue;
+      if (!tinyBox(n.getBoundingClientRect())) continue; // the layout is fresh in a walk: cheaper than a style
       const cs = getComputedStyle(n);
-      if ((cs.overflowX !== 'visible' || cs.clip !== 'auto' || cs.clipPath !== 'none') && tinyBox(n.getBoundingClientRect())) return n;
+      if (cs.overflowX !== 'visible' || cs.clip !== 'auto' || cs.clipPath !== 'none') return n;
     }
     return null;
   }
