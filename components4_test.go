@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rodagent/rodagent"
 )
@@ -118,6 +119,65 @@ func TestComponents4Names(t *testing.T) {
 			})
 		}
 	}
+}
+
+// PrimeReact's calendar names its month and year buttons "Choose Month" and
+// "Choose Year" (aria-label) and shows "June" and "2024" on them: the ref
+// line says what a person reads there (shows="June"), on both read paths,
+// and the next look says it when the shown month turns, as a full read does.
+func TestRefShowsTextItsNameLeavesOut(t *testing.T) {
+	t.Parallel()
+	onReadPaths(t, "components4/prime-calendar.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		ctx := testCtx(t, 60*time.Second)
+		waitReady(t, p)
+		s := snapshot(t, p)
+		if _, err := p.Click(ctx, refNamed(t, s, "combobox", "Check-in")); err != nil {
+			t.Fatal(err)
+		}
+		s = snapshot(t, p, rodagent.WithFull())
+		shows := func(s *rodagent.Snapshot, role, name string) string {
+			for _, r := range s.Refs {
+				if r.Role == role && r.Name == name {
+					return r.Shows
+				}
+			}
+			t.Fatalf("no %s %q:\n%s", role, name, s.FullText())
+			return ""
+		}
+		if m, y := shows(s, "button", "Choose Month"), shows(s, "button", "Choose Year"); m != "June" || y != "2024" {
+			t.Errorf("month shows %q, year %q; want June, 2024:\n%s", m, y, s.FullText())
+		}
+		if !strings.Contains(s.FullText(), `btn-choose-month shows="June"`) {
+			t.Errorf("the ref line does not say what the button shows:\n%s", s.FullText())
+		}
+		if got := shows(s, "button", "Next Month"); got != "" {
+			t.Errorf("an icon button shows nothing to read, got %q", got)
+		}
+		if _, err := p.Click(ctx, refNamed(t, s, "button", "Next Month")); err != nil {
+			t.Fatal(err)
+		}
+		d := snapshot(t, p)
+		// (a delta, or the whole page when most of it changed: either says it)
+		if !strings.Contains(d.String(), `btn-choose-month shows="July"`) {
+			t.Errorf("the look after Next Month does not say the month turned:\n%s", d)
+		}
+		f := snapshot(t, p, rodagent.WithFull())
+		if diff := deltaVersusFull(s, d, f); diff != "" {
+			t.Error(diff)
+		}
+		if m := shows(f, "button", "Choose Month"); m != "July" {
+			t.Errorf("after Next Month the month shows %q, want July", m)
+		}
+		// the shown text alone changes: a delta of one field
+		eval(t, p, `(document.querySelector('[aria-label="Choose Month"]').textContent = 'Julio', 1)`, nil)
+		d = snapshot(t, p)
+		if d.Delta == nil || !strings.Contains(d.String(), `~ btn-choose-month shows="Julio"`) {
+			t.Errorf("the delta does not say what the button shows now:\n%s", d)
+		}
+		if diff := deltaVersusFull(f, d, snapshot(t, p, rodagent.WithFull())); diff != "" {
+			t.Error(diff)
+		}
+	})
 }
 
 // The rule behind PrimeReact's Dropdown, on a page of its own: a control

@@ -941,7 +941,9 @@
   //                 group#, row, up (key of the enclosing ref, -1 for none), then, only when one is set:
   //                 current, sort, level, valuemin, valuemax, valuetext, and, only when an ancestor clips
   //                 it, clip x, y, w, h (clipOf), and, only when nameOf changed the browser's name, that
-  //                 name (raws) and 1 when it named what the browser leaves unnamed (lent)]
+  //                 name (raws) and 1 when it named what the browser leaves unnamed (lent), and, only
+  //                 when it shows text its name does not say, that text (showsOf); a field before a set
+  //                 one is '' when it is not set itself]
   // limit is the region el shows in when the walk knows it (see walkDOM),
   // undefined when it does not.
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up, limit) {
@@ -955,13 +957,37 @@
     // most of a large page's first look).
     const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el, an), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
     const c = limit === undefined ? clipOf(el) : limit || NO_CLIP;
-    const raw = raws.get(el), isLent = lent.has(el);
-    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw || isLent) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
-    if (c[0] !== '' || raw || isLent) row.push(c[0], c[1], c[2], c[3]);
-    if (raw || isLent) row.push(raw || ''); // the browser's name, when nameOf showed less of it
-    if (isLent) row.push(1); // named though the browser leaves it unnamed (lentName)
+    const raw = raws.get(el), isLent = lent.has(el), sh = showsOf(el, role, name, an);
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw || isLent || sh) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
+    if (c[0] !== '' || raw || isLent || sh) row.push(c[0], c[1], c[2], c[3]);
+    if (raw || isLent || sh) row.push(raw || ''); // the browser's name, when nameOf showed less of it
+    if (isLent || sh) row.push(isLent ? 1 : ''); // named though the browser leaves it unnamed (lentName)
+    if (sh) row.push(sh); // what a person reads on it, when its name says something else
     return row;
   }
+
+  // The roles whose text a person reads on the control itself.
+  const SHOWS_ROLES = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
+    'treeitem', 'gridcell', 'switch']);
+  // showsOf is the text a person reads on a ref the page named otherwise
+  // (aria-label, aria-labelledby): a calendar's "Choose Month" button that
+  // shows "June". Empty when the name holds its words, when it has hardly
+  // any (an icon), or when it is long (a card that is a link: its name is
+  // what the agent needs).
+  function showsOf(el, role, name, an) {
+    if (!SHOWS_ROLES.has(role) || !(an.includes('aria-label') || an.includes('aria-labelledby'))) return '';
+    if (el.localName === 'input' || el.localName === 'select' || el.localName === 'textarea') return '';
+    const t = collapse(el.innerText.replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, ''));
+    if (!t || t.length > SHOWS_MAX) return '';
+    const words = t.toLowerCase().match(WORD);
+    // a glyph or one letter drawn as an icon (▾, ⇤, ?, X): the name says what it does
+    if (!words || words.join('').length < 2) return '';
+    // the name says it, maybe in other words: "Alt + 0" for "(Alt+0)", "June 1st" for a day's "1"
+    const n = name.toLowerCase();
+    return words.every(w => n.includes(w)) ? '' : t;
+  }
+  const WORD = /[\p{L}\p{N}]+/gu;
+  const SHOWS_MAX = 60;
 
   // Page text. A person reads more than controls: paragraphs, list items,
   // table rows, what a status line says. Each text block is one row,
@@ -1549,8 +1575,14 @@
       // that Chromium may take for generic boxes outside the context it
       // requires — jQuery UI's role=option divs inside role-less <li>s:
       // where the AX tree has no ref for them, the walk's verdict holds)
-      if (r[0] === 4 || (r[0] === 0 && (out.weak.has(els[r[2]]) || r.length > 28 ||
+      if (r[0] === 4 || (r[0] === 0 && (out.weak.has(els[r[2]]) || (r.length > 28 && (r[28] !== '' || r[29] === 1)) ||
           (ITEM_ROLE.has(strs[r[3] - 1]) && iattr(els[r[2]], 'role') !== null)))) {
+        pick.push(els[r[2]]);
+        text.push(r);
+      } else if (r[0] === 0 && r.length > 30) {
+        // a ref that shows text its name does not say: the AX path shows
+        // it too, and hears (flag 4) that the walk found nothing else in it
+        r[29] = 4;
         pick.push(els[r[2]]);
         text.push(r);
       }
