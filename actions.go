@@ -301,6 +301,22 @@ func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 	return st, err
 }
 
+// pressAllowed presses key as Press does, without asking the Approver: for
+// a step of a call it already allowed. What went wrong is in LastAction.
+func (p *Page) pressAllowed(ctx context.Context, key string) {
+	k, mods, err := input.ParseKey(key)
+	if err != nil {
+		return
+	}
+	unlock, err := p.lock(ctx, "press")
+	if err != nil {
+		return
+	}
+	defer unlock()
+	st, m, err := p.pressLocked(ctx, key, k, mods)
+	p.finish(ctx, "press", key, st, m, err)
+}
+
 func (p *Page) pressLocked(ctx context.Context, key string, k input.Key, mods input.Modifier) (ActionStatus, navMark, error) {
 	if err := p.settleNavigation(ctx, "press"); err != nil {
 		return statusOf(err), p.navMark(), err
@@ -544,7 +560,8 @@ func (p *Page) selectCustom(ctx context.Context, f finder, values []string, role
 		if err != nil {
 			if clicked && ctx.Err() == nil {
 				// leave the page as it was: close what this call opened
-				_, _ = p.Press(ctx, "Escape")
+				// (part of the Select the Approver allowed: not asked again)
+				p.pressAllowed(ctx, "Escape")
 			}
 			return statusOf(err), err
 		}

@@ -241,4 +241,33 @@ func TestApproverAskedOnceForSelect(t *testing.T) {
 			}
 		})
 	}
+	// A missing option: the Select opens the dropdown, finds no such option
+	// and closes it again (Escape), all under its one approval.
+	t.Run("missing option", func(t *testing.T) {
+		t.Parallel()
+		ap := &approvals{}
+		b := connectWith(t, ap)
+		ctx := testCtx(t, 60*time.Second)
+		p, err := b.NewPage(ctx, originA+"/components/radix-select.html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		waitReady(t, p)
+		s, err := p.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := refNamed(t, s, "combobox", "Fruit")
+		ap.mu.Lock()
+		ap.seen = nil
+		ap.mu.Unlock()
+		st, err := p.Select(ctx, ref, "Durian")
+		wantStatus(t, "Select a missing option", st, err, rodagent.NotFound, rodagent.ErrNotFound)
+		ap.mu.Lock()
+		defer ap.mu.Unlock()
+		if len(ap.seen) != 1 || ap.seen[0].Verb != "select" {
+			t.Errorf("the Approver was asked %d times, want once for the select: %+v", len(ap.seen), ap.seen)
+		}
+	})
 }
