@@ -22,6 +22,9 @@ type needs struct {
 	hit      bool // receives pointer input at the click point
 	move     bool // move the pointer there while hit testing (the action presses next)
 	press    bool // arm the press guard: the press that follows must land on the target
+	// approved: the Approver already allowed the call this step is part
+	// of (a Select's clicks on a drawn dropdown): it is not asked again.
+	approved bool
 }
 
 // actionable runs the checks after resolve (which already scrolled the node

@@ -58,8 +58,10 @@ func (p *Page) actLocked(ctx context.Context, a Action, f finder, n needs, do fu
 	}
 	// Asked here, under the page's turn and after resolving: the Approver
 	// sees the element as it is now, not as the last snapshot had it.
-	if err := p.approveTarget(ctx, a, t); err != nil {
-		return statusOf(err), m, err
+	if !n.approved {
+		if err := p.approveTarget(ctx, a, t); err != nil {
+			return statusOf(err), m, err
+		}
 	}
 	for tries := 1; ; tries++ {
 		at, err := p.actionable(ctx, verb, t, n)
@@ -187,7 +189,13 @@ func (p *Page) DblClick(ctx context.Context, ref string) (ActionStatus, error) {
 }
 
 func (p *Page) clickN(ctx context.Context, verb string, f finder, count int) (ActionStatus, error) {
-	return p.act(ctx, Action{Verb: verb}, f, needs{enabled: true, hit: true, move: true, press: true}, func(t *target, at input.Point) error {
+	return p.press(ctx, verb, f, count, false)
+}
+
+// press clicks the element f finds count times; approved skips asking the
+// Approver (only for a step of a call it already allowed), not the checks.
+func (p *Page) press(ctx context.Context, verb string, f finder, count int, approved bool) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: verb}, f, needs{enabled: true, hit: true, move: true, press: true, approved: approved}, func(t *target, at input.Point) error {
 		return input.PressAt(ctx, p.main, at, count, 0)
 	})
 }
@@ -291,6 +299,22 @@ func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 	st, m, err := p.pressLocked(ctx, key, k, mods)
 	p.finish(ctx, "press", key, st, m, err)
 	return st, err
+}
+
+// pressAllowed presses key as Press does, without asking the Approver: for
+// a step of a call it already allowed. What went wrong is in LastAction.
+func (p *Page) pressAllowed(ctx context.Context, key string) {
+	k, mods, err := input.ParseKey(key)
+	if err != nil {
+		return
+	}
+	unlock, err := p.lock(ctx, "press")
+	if err != nil {
+		return
+	}
+	defer unlock()
+	st, m, err := p.pressLocked(ctx, key, k, mods)
+	p.finish(ctx, "press", key, st, m, err)
 }
 
 func (p *Page) pressLocked(ctx context.Context, key string, k input.Key, mods input.Modifier) (ActionStatus, navMark, error) {
@@ -508,7 +532,9 @@ const optionWait = 3 * time.Second
 // does: it opens the control unless it is open or is the list itself, waits
 // for an option with the value as its name (whole, else in part), and
 // clicks it; then the same for the next value, opening the control again if
-// choosing closed it. Every click is a Click, with its checks and approval.
+// choosing closed it. Every click is a Click, with its checks; the Approver
+// is not asked again: it allowed the Select (selectNative asked it, with the
+// control's live facts), and the clicks are how a Select is done here.
 func (p *Page) selectCustom(ctx context.Context, f finder, values []string, role string, open bool) (ActionStatus, error) {
 	closed := !open && role != "listbox"
 	for i, v := range values {
@@ -525,7 +551,7 @@ func (p *Page) selectCustom(ctx context.Context, f finder, values []string, role
 		}
 		clicked := false
 		if err != nil && role != "listbox" && (closed || i > 0) && ctx.Err() == nil {
-			if st, err := p.clickN(ctx, "select", f, 1); err != nil {
+			if st, err := p.press(ctx, "select", f, 1, true); err != nil {
 				return st, err
 			}
 			clicked = true
@@ -534,11 +560,12 @@ func (p *Page) selectCustom(ctx context.Context, f finder, values []string, role
 		if err != nil {
 			if clicked && ctx.Err() == nil {
 				// leave the page as it was: close what this call opened
-				_, _ = p.Press(ctx, "Escape")
+				// (part of the Select the Approver allowed: not asked again)
+				p.pressAllowed(ctx, "Escape")
 			}
 			return statusOf(err), err
 		}
-		if st, err := p.clickN(ctx, "select", p.byLocator(l), 1); err != nil {
+		if st, err := p.press(ctx, "select", p.byLocator(l), 1, true); err != nil {
 			return st, err
 		}
 		closed = false

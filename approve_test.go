@@ -188,3 +188,86 @@ func TestEveryDenialIsTyped(t *testing.T) {
 		t.Errorf("NewPage refused: %v", err)
 	}
 }
+
+// A Select on a dropdown drawn with ARIA opens it and clicks an option:
+// the Approver is asked once, about the Select and the control as it is
+// now, not again for each click that carries it out. A refusal stops the
+// Select before any click: the dropdown stays closed.
+func TestApproverAskedOnceForSelect(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ page, name, option, want string }{
+		{"components/radix-select.html", "Fruit", "Banana", "banana"},
+		{"components/mui-select.html", "Age", "Twenty", "20"},
+	} {
+		t.Run(tc.page, func(t *testing.T) {
+			t.Parallel()
+			for _, deny := range []bool{false, true} {
+				ap := &approvals{deny: func(a rodagent.Action) bool { return deny && a.Verb != "open" }}
+				b := connectWith(t, ap)
+				ctx := testCtx(t, 60*time.Second)
+				p, err := b.NewPage(ctx, originA+"/"+tc.page)
+				if err != nil {
+					t.Fatal(err)
+				}
+				waitReady(t, p)
+				s, err := p.Snapshot(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ref := refNamed(t, s, "combobox", tc.name)
+				ap.mu.Lock()
+				ap.seen = nil // opening the page was asked about
+				ap.mu.Unlock()
+				st, err := p.Select(ctx, ref, tc.option)
+				ap.mu.Lock()
+				seen := append([]rodagent.Action(nil), ap.seen...)
+				ap.mu.Unlock()
+				if len(seen) != 1 || seen[0].Verb != "select" || seen[0].Target != ref || seen[0].Role != "combobox" || seen[0].Text != tc.option {
+					t.Errorf("deny=%v: the Approver was asked %d times, want once for the select: %+v", deny, len(seen), seen)
+				}
+				var expanded string
+				eval(t, p, `document.querySelector('[role=combobox]').getAttribute('aria-expanded') || ''`, &expanded)
+				if deny {
+					if st != rodagent.Denied || !errors.Is(err, rodagent.ErrNotAllowed) {
+						t.Errorf("a refused Select: %s %v", st, err)
+					}
+					if expanded == "true" || resultText(t, p) != "" {
+						t.Errorf("a refused Select reached the page: expanded=%q result=%q", expanded, resultText(t, p))
+					}
+				} else if err != nil || !st.OK() || resultText(t, p) != tc.want {
+					t.Errorf("Select %q: %s %v, result %q", tc.option, st, err, resultText(t, p))
+				}
+				_ = p.Close()
+			}
+		})
+	}
+	// A missing option: the Select opens the dropdown, finds no such option
+	// and closes it again (Escape), all under its one approval.
+	t.Run("missing option", func(t *testing.T) {
+		t.Parallel()
+		ap := &approvals{}
+		b := connectWith(t, ap)
+		ctx := testCtx(t, 60*time.Second)
+		p, err := b.NewPage(ctx, originA+"/components/radix-select.html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		waitReady(t, p)
+		s, err := p.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := refNamed(t, s, "combobox", "Fruit")
+		ap.mu.Lock()
+		ap.seen = nil
+		ap.mu.Unlock()
+		st, err := p.Select(ctx, ref, "Durian")
+		wantStatus(t, "Select a missing option", st, err, rodagent.NotFound, rodagent.ErrNotFound)
+		ap.mu.Lock()
+		defer ap.mu.Unlock()
+		if len(ap.seen) != 1 || ap.seen[0].Verb != "select" {
+			t.Errorf("the Approver was asked %d times, want once for the select: %+v", len(ap.seen), ap.seen)
+		}
+	})
+}

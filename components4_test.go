@@ -1,6 +1,13 @@
 package rodagent_test
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+)
 
 // Agent tasks on a fourth batch of widget libraries common in real apps
 // (testdata/fixtures/components4, built from npm packages): Fluent UI React
@@ -41,12 +48,6 @@ var componentTasks4 = []agentTask{
 		{do: "click", role: "button", name: "Select a City", see: []seen{{"option", "Rome", ""}, {"option", "Paris", ""}}},
 		{do: "click", role: "option", name: "Rome", see: []seen{{"text", "Rome", ""}}},
 	}, "city=RM"},
-	// The field's focusable input is clipped to 1 px behind the drawn
-	// field: a press on it goes to the field.
-	{"components4/prime-dropdown.html", []agentStep{
-		{do: "click", role: "textbox", name: "City", see: []seen{{"option", "Paris", ""}}},
-		{do: "click", role: "option", name: "Paris"},
-	}, "city=PRS"},
 	{"components4/prime-multiselect.html", []agentStep{
 		{do: "click", role: "combobox", name: "Cities", see: []seen{{"option", "London", ""}, {"option", "Paris", ""}}},
 		{do: "click", role: "option", name: "London", see: []seen{{"option", "London", "selected"}}},
@@ -92,7 +93,11 @@ func TestComponentAgentTasks4(t *testing.T) {
 // Carbon's label inside its shadow root) and the pointer-cursor drawing
 // inside it are no second handle on the checkbox; a Field's label is none
 // on its slider; PrimeReact's InputSwitch, a role=checkbox track outside the
-// tab order around its input role=switch, is one switch.
+// tab order around its input role=switch, is one switch. PrimeReact's
+// Dropdown clips its focusable input and its native <select> to 1 px beside
+// the trigger it draws: the trigger is the one ref (its label reads as
+// text), while the MultiSelect's clipped input, with nothing drawn that is a
+// control, stays the combobox.
 func TestComponents4Names(t *testing.T) {
 	t.Parallel()
 	pages := []struct {
@@ -103,6 +108,7 @@ func TestComponents4Names(t *testing.T) {
 		{"fluent-slider.html", []string{`slider "Volume"`}},
 		{"prime-toggles.html", []string{`checkbox "Extra cheese"`, `switch "Notify me"`}},
 		{"prime-multiselect.html", []string{`combobox "Cities"`}},
+		{"prime-dropdown.html", []string{`button "Select a City"`}},
 		{"carbon-toggles.html", []string{`checkbox "Enable nightly backup"`, `switch "Email alerts"`}},
 	}
 	for _, tc := range pages {
@@ -113,4 +119,94 @@ func TestComponents4Names(t *testing.T) {
 			})
 		}
 	}
+}
+
+// PrimeReact's calendar names its month and year buttons "Choose Month" and
+// "Choose Year" (aria-label) and shows "June" and "2024" on them: the ref
+// line says what a person reads there (shows="June"), on both read paths,
+// and the next look says it when the shown month turns, as a full read does.
+func TestRefShowsTextItsNameLeavesOut(t *testing.T) {
+	t.Parallel()
+	onReadPaths(t, "components4/prime-calendar.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		ctx := testCtx(t, 60*time.Second)
+		waitReady(t, p)
+		s := snapshot(t, p)
+		if _, err := p.Click(ctx, refNamed(t, s, "combobox", "Check-in")); err != nil {
+			t.Fatal(err)
+		}
+		s = snapshot(t, p, rodagent.WithFull())
+		shows := func(s *rodagent.Snapshot, role, name string) string {
+			for _, r := range s.Refs {
+				if r.Role == role && r.Name == name {
+					return r.Shows
+				}
+			}
+			t.Fatalf("no %s %q:\n%s", role, name, s.FullText())
+			return ""
+		}
+		if m, y := shows(s, "button", "Choose Month"), shows(s, "button", "Choose Year"); m != "June" || y != "2024" {
+			t.Errorf("month shows %q, year %q; want June, 2024:\n%s", m, y, s.FullText())
+		}
+		if !strings.Contains(s.FullText(), `btn-choose-month shows="June"`) {
+			t.Errorf("the ref line does not say what the button shows:\n%s", s.FullText())
+		}
+		if got := shows(s, "button", "Next Month"); got != "" {
+			t.Errorf("an icon button shows nothing to read, got %q", got)
+		}
+		if _, err := p.Click(ctx, refNamed(t, s, "button", "Next Month")); err != nil {
+			t.Fatal(err)
+		}
+		d := snapshot(t, p)
+		// (a delta, or the whole page when most of it changed: either says it)
+		if !strings.Contains(d.String(), `btn-choose-month shows="July"`) {
+			t.Errorf("the look after Next Month does not say the month turned:\n%s", d)
+		}
+		f := snapshot(t, p, rodagent.WithFull())
+		if diff := deltaVersusFull(s, d, f); diff != "" {
+			t.Error(diff)
+		}
+		if m := shows(f, "button", "Choose Month"); m != "July" {
+			t.Errorf("after Next Month the month shows %q, want July", m)
+		}
+		// the shown text alone changes: a delta of one field
+		eval(t, p, `(document.querySelector('[aria-label="Choose Month"]').textContent = 'Julio', 1)`, nil)
+		d = snapshot(t, p)
+		if d.Delta == nil || !strings.Contains(d.String(), `~ btn-choose-month shows="Julio"`) {
+			t.Errorf("the delta does not say what the button shows now:\n%s", d)
+		}
+		if diff := deltaVersusFull(f, d, snapshot(t, p, rodagent.WithFull())); diff != "" {
+			t.Error(diff)
+		}
+	})
+}
+
+// The rule behind PrimeReact's Dropdown, on a page of its own: a control
+// clipped to 1 px by a wrapper, inside a widget that draws a control of its
+// own, is no ref; a visually hidden field with nothing drawn for it, one
+// whose own box is 1 px (sr-only on the input), and a skip link stay refs.
+// Both read paths agree.
+func TestClippedControlBesideItsStandIn(t *testing.T) {
+	t.Parallel()
+	onReadPaths(t, "basic.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		eval(t, p, `(() => {
+			const clip = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap';
+			document.body.innerHTML = '<main>' +
+				'<a href="#x" style="' + clip + '">Skip to content</a>' +
+				'<div class="widget" style="display:flex;width:200px;height:30px">' +
+				'<div style="' + clip + '"><input aria-label="Hidden city" readonly></div>' +
+				'<span>Pick a city</span><div role="button" aria-label="Open cities" style="width:30px">v</div></div>' +
+				'<div style="width:200px;height:30px"><div style="' + clip + '"><input aria-label="Alone"></div><span>Nothing to click</span></div>' +
+				'<div style="width:200px;height:30px"><input aria-label="Own box" style="' + clip + '"><button>Go</button></div>' +
+				'</main>';
+			return 1; })()`, nil)
+		want := []string{`link "Skip to content"`, `button "Open cities"`, `textbox "Alone"`, `textbox "Own box"`, `button "Go"`}
+		s := snapshot(t, p)
+		var got []string
+		for _, r := range s.Refs {
+			got = append(got, fmt.Sprintf("%s %q", r.Role, r.Name))
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("refs:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), s.FullText())
+		}
+	})
 }

@@ -1,6 +1,7 @@
 package rodagent_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -352,4 +353,52 @@ func withoutNews(t *testing.T, text string, news ...string) string {
 		}
 	}
 	return strings.Join(kept, "\n")
+}
+
+// An element id re-binds a ref (#id) only when the page authored it: the
+// ids libraries make up per load or per render (React's useId in its three
+// spellings, Mantine's and Ariakit's random tails, counters behind a
+// library's prefix, nanoid) would find nothing, or another element, after a
+// reload. The ids are the ones the component fixtures carry. Both read paths
+// decide alike.
+func TestGeneratedIDsAreNotStable(t *testing.T) {
+	t.Parallel()
+	generated := []string{"mantine-ykz9yuh6c", "mantine-j4ywrwljm-label", ":r1:", "«r1»", "_r_2_", "stars-_r_2_",
+		"menu_r_1_", "field-_r_1___control", "fui-FluentProvider_r_0_", "headlessui-menu-button-_r_2_", "radix-_r_0_",
+		"react-aria1660430194-_r_5_", "pr_id_3_header_0", "ui-id-1", "sl-tab-1", "cds-dropdown-item-0",
+		"react-select-2-input", "mat-input-0", "id-k3j2d1", "V1StGXR8_Z5jdHi6B-myT", "field-4f9a2c7e", "2col"}
+	authored := []string{"email", "save-button", "row-12", "user_name", "step2", "h264video", "tab-General",
+		"sort-button", "plan-pro", "trigger-button", "amount-slider", "full-name", "base64input", "v2beta1"}
+	var ids []string
+	want := map[string]string{}
+	for _, id := range generated {
+		ids, want[id] = append(ids, id), ""
+	}
+	for _, id := range authored {
+		ids, want[id] = append(ids, id), "#"+id
+	}
+	idsJSON, err := json.Marshal(ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	onReadPaths(t, "basic.html", func(t *testing.T, p *rodagent.Page, _ readPath) {
+		eval(t, p, `((ids) => { const m = document.createElement('main');
+			for (const id of ids) { const b = document.createElement('button'); b.id = id; b.textContent = 'id ' + id; m.append(b); }
+			document.body.replaceChildren(m); return 1; })(`+string(idsJSON)+`)`, nil)
+		s := snapshot(t, p)
+		seen := 0
+		for _, r := range s.Refs {
+			id, ok := strings.CutPrefix(r.Name, "id ")
+			if !ok {
+				continue
+			}
+			seen++
+			if r.Stable != want[id] {
+				t.Errorf("id %q: stable %q, want %q", id, r.Stable, want[id])
+			}
+		}
+		if seen != len(ids) {
+			t.Fatalf("%d of %d buttons read:\n%s", seen, len(ids), s.FullText())
+		}
+	})
 }

@@ -128,31 +128,31 @@ func inventoryText(s *rodagent.Snapshot) string {
 func fieldsOf(s *rodagent.Snapshot) string {
 	m := map[string]string{}
 	for _, r := range s.Refs {
-		m[r.Ref] = refFields(r.Name, r.Value, r.Checked, r.Pressed, r.Expanded, r.Selected, r.Disabled)
+		m[r.Ref] = refFields(r.Name, r.Value, r.Shows, r.Checked, r.Pressed, r.Expanded, r.Selected, r.Disabled)
 	}
 	return sortedMap(m)
 }
 
-func refFields(name, value, checked, pressed, expanded string, selected, disabled bool) string {
-	return fmt.Sprintf("name=%q value=%q checked=%q pressed=%q expanded=%q selected=%v disabled=%v",
-		name, value, checked, pressed, expanded, selected, disabled)
+func refFields(name, value, shows, checked, pressed, expanded string, selected, disabled bool) string {
+	return fmt.Sprintf("name=%q value=%q shows=%q checked=%q pressed=%q expanded=%q selected=%v disabled=%v",
+		name, value, shows, checked, pressed, expanded, selected, disabled)
 }
 
 func applyDelta(prev, d *rodagent.Snapshot) string {
 	type f struct {
-		name, value, checked, pressed, expanded string
-		selected, disabled                      bool
+		name, value, shows, checked, pressed, expanded string
+		selected, disabled                             bool
 	}
 	m := map[string]*f{}
 	for _, r := range prev.Refs {
-		m[r.Ref] = &f{r.Name, r.Value, r.Checked, r.Pressed, r.Expanded, r.Selected, r.Disabled}
+		m[r.Ref] = &f{r.Name, r.Value, r.Shows, r.Checked, r.Pressed, r.Expanded, r.Selected, r.Disabled}
 	}
 	for _, h := range d.Delta.Removed {
 		delete(m, h)
 	}
 	for _, h := range d.Delta.Added {
 		r, _ := d.Ref(h)
-		m[h] = &f{r.Name, r.Value, r.Checked, r.Pressed, r.Expanded, r.Selected, r.Disabled}
+		m[h] = &f{r.Name, r.Value, r.Shows, r.Checked, r.Pressed, r.Expanded, r.Selected, r.Disabled}
 	}
 	for _, c := range d.Delta.Changed {
 		x := m[c.Ref]
@@ -166,6 +166,8 @@ func applyDelta(prev, d *rodagent.Snapshot) string {
 				x.name = fc.New
 			case "value":
 				x.value = fc.New
+			case "shows":
+				x.shows = fc.New
 			case "checked":
 				x.checked = fc.New
 			case "pressed":
@@ -181,7 +183,7 @@ func applyDelta(prev, d *rodagent.Snapshot) string {
 	}
 	out := map[string]string{}
 	for h, x := range m {
-		out[h] = refFields(x.name, x.value, x.checked, x.pressed, x.expanded, x.selected, x.disabled)
+		out[h] = refFields(x.name, x.value, x.shows, x.checked, x.pressed, x.expanded, x.selected, x.disabled)
 	}
 	return sortedMap(out)
 }

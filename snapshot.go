@@ -696,7 +696,7 @@ func refOf(e *ax.Element, j *frameJob) BrowserRef {
 		Ref: e.Handle, BackendNodeID: e.Node, Role: e.Role, Name: e.Name, RawName: e.RawName, Nth: e.Nth,
 		Box:      Box{X: e.Box.X, Y: e.Box.Y, Width: e.Box.W, Height: e.Box.H},
 		Landmark: e.Landmark, Context: e.Context, Stable: e.Stable, Document: e.Doc,
-		State: State{Value: e.State.Value, Checked: e.State.Checked, Pressed: e.State.Pressed, Expanded: e.State.Expanded,
+		State: State{Value: e.State.Value, Shows: e.State.Shows, Checked: e.State.Checked, Pressed: e.State.Pressed, Expanded: e.State.Expanded,
 			Selected: e.State.Selected, Disabled: e.State.Disabled, Focused: e.State.Focused, Readonly: e.State.Readonly,
 			Required: e.State.Required, Invalid: e.State.Invalid, Editable: e.State.Editable,
 			Busy: e.State.Busy, Multiselectable: e.State.Multi, Current: e.State.Current, Sort: e.State.Sort,

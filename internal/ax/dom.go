@@ -207,7 +207,52 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 	return idx
 }
 
-var generatedID = regexp.MustCompile(`[:«»]|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__)|[-_][0-9a-f]{6,}$|^[0-9]`)
+// generatedID is GENERATED_ID of inventory.js: ids a library makes up per
+// load, which cannot re-bind a ref.
+var generatedID = regexp.MustCompile(`[:«»]|_r_[0-9a-z]+_|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__|mantine-|fui-|pr_id_|ui-id-|j_idt\d|ariakit-)|^(sl|cds|mat|mat-mdc|cdk|chakra|downshift|react-select|el-id|ext-gen|ext-comp|gwt-uid|yui|tippy|select2|dijit|reach|react-tabs|floating-ui|base-ui)[-_].*\d|[-_][0-9a-f]{6,}$|^[0-9]`)
+
+// isGeneratedID is isGeneratedID of inventory.js, for the AX-tree path: a
+// library's id (generatedID) or one with a random-looking part.
+func isGeneratedID(id string) bool {
+	return generatedID.MatchString(id) || randomID(id)
+}
+
+// randomID is randomID of inventory.js: a part of the id of five or more
+// letters and digits that switches between them at least twice and holds
+// no word (four or more letters with a vowel) reads as Math.random() or
+// nanoid output, where an authored id reads as words and numbers.
+func randomID(id string) bool {
+	for _, p := range strings.FieldsFunc(id, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) {
+		if len(p) < 5 {
+			continue
+		}
+		flips, run, word := 0, 0, false
+		vowel := false
+		for i := 0; i < len(p); i++ {
+			d := p[i] <= '9'
+			if i > 0 && d != (p[i-1] <= '9') {
+				flips++
+			}
+			if d {
+				run, vowel = 0, false
+				continue
+			}
+			run++
+			if strings.IndexByte("aeiouAEIOU", p[i]) >= 0 {
+				vowel = true
+			}
+			if run >= 4 && vowel {
+				word = true
+			}
+		}
+		if flips >= 2 && !word {
+			return true
+		}
+	}
+	return false
+}
 
 // stableOf picks the attribute a re-rendered element most likely keeps:
 // a test id, then an id that does not look generated, then a form name.
@@ -224,7 +269,7 @@ func stableOf(attrs proto.DOMSnapshotArrayOfStrings, str func(proto.DOMSnapshotS
 				testid = "[" + k + "=" + v + "]"
 			}
 		case "id":
-			if !generatedID.MatchString(v) {
+			if !isGeneratedID(v) {
 				id = "#" + v
 			}
 		case "name":

@@ -493,8 +493,13 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 			it.RawName, it.nested = field(r[28]), true // the name shown leaves nested items out
 		}
 		if len(r) >= 30 {
-			it.lent = r[29] == "1"    // named though the browser leaves it unnamed
-			it.covered = r[29] == "2" // (text read) no control: the one inside it is
+			it.lent = r[29] == "1"     // named though the browser leaves it unnamed
+			it.covered = r[29] == "2"  // (text read) no control: the one inside it is
+			it.stoodIn = r[29] == "3"  // (text read) a clipped control a visible widget stands in for
+			it.onlyShow = r[29] == "4" // (text read) sent for its shown text alone
+		}
+		if len(r) >= 31 {
+			it.State.Shows = field(r[30])
 		}
 		return it, true
 	case "4":

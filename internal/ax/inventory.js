@@ -28,7 +28,28 @@
     article: 'article', menu: 'list', figure: 'figure', details: 'group', optgroup: 'group', nav: 'navigation', main: 'main',
     dialog: 'dialog', search: 'search', output: 'status', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading'};
   const NAMED_FROM_CONTENT = new Set(['row', 'listitem']);
-  const GENERATED_ID = /[:«»]|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__)|[-_][0-9a-f]{6,}$|^[0-9]/;
+  // Ids a library makes up per load (or per render) cannot re-bind a ref:
+  // React's useId in all its spellings (:r1:, «r1», _r_1_), a library's
+  // prefix (one whose ids are always made up, or a shorter one followed
+  // by a counter), a hex tail, a leading digit. isGeneratedID (dom.go) is
+  // the same rule for the AX-tree path.
+  const GENERATED_ID = /[:«»]|_r_[0-9a-z]+_|^(radix-|mui-|headlessui-|react-aria|rc[-_]|ember\d|__|mantine-|fui-|pr_id_|ui-id-|j_idt\d|ariakit-)|^(sl|cds|mat|mat-mdc|cdk|chakra|downshift|react-select|el-id|ext-gen|ext-comp|gwt-uid|yui|tippy|select2|dijit|reach|react-tabs|floating-ui|base-ui)[-_].*\d|[-_][0-9a-f]{6,}$|^[0-9]/;
+  // randomID: a part of the id (between separators) of five or more letters
+  // and digits that switches between the two at least twice and holds no
+  // word (a run of four or more letters with a vowel): Math.random()
+  // .toString(36) or nanoid, whatever the library's prefix (ykz9yuh6c),
+  // where an authored id reads as words and numbers (step2, h264video).
+  const randomID = id => id.split(/[^A-Za-z0-9]+/).some(p => {
+    if (p.length < 5) return false;
+    let flips = 0, run = '', word = false;
+    for (let i = 0; i < p.length; i++) {
+      const d = p.charCodeAt(i) <= 57;
+      if (i > 0 && d !== (p.charCodeAt(i - 1) <= 57)) flips++;
+      if (d) run = ''; else if ((run += p[i]).length >= 4 && /[aeiouAEIOU]/.test(run)) word = true;
+    }
+    return flips >= 2 && !word;
+  });
+  const isGeneratedID = id => GENERATED_ID.test(id) || randomID(id);
   const TEXTY = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 
   const S = {v: 2, els: [], index: new Map(), dirty: new Set(), added: [], removed: [], mo: null,
@@ -242,6 +263,51 @@
   // What the AX path calls interactive, from the DOM side.
   // bare: el has no attributes at all (most cells and wrappers), so none
   // of the attribute reads below can find anything.
+  // stoodInMemo: stoodIn's verdicts of one walk (labels ask before their control is reached).
+  let stoodInMemo = new Map();
+  const tinyBox = b => b.width <= 1 || b.height <= 1;
+  // stoodIn: a form control clipped to a box of 1 px or less (the visually
+  // hidden but accessible pattern: PrimeReact's focusable input and native
+  // <select> inside .p-hidden-accessible) inside a visible custom widget
+  // that is a control itself or shows one (the dropdown's drawn trigger) is
+  // no ref of its own: a person sees and acts on the widget, and a press on
+  // the clipped control cannot land. A toggle keeps its own rule (its input
+  // is the ref, the drawn box takes the click), a file input is what an
+  // upload goes through, and a hidden control with nothing shown for it (an
+  // sr-only field the page acts through) stays a ref.
+  function stoodIn(el) {
+    const tag = el.localName;
+    if (tag !== 'input' && tag !== 'select' && tag !== 'textarea') return false;
+    if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio' || el.type === 'file' || el.type === 'hidden')) return false;
+    let v = stoodInMemo.get(el);
+    if (v === undefined) stoodInMemo.set(el, v = standInOf(el));
+    return v;
+  }
+  // clipperOf: the nearest ancestor (up to stop) that clips el to 1 px or less, or null.
+  function clipperOf(el, stop) {
+    for (let n = flatParent(el); n && n !== stop && n !== document.body; n = flatParent(n)) {
+      if (!(n instanceof Element)) continue;
+      if (!tinyBox(n.getBoundingClientRect())) continue; // the layout is fresh in a walk: cheaper than a style
+      const cs = getComputedStyle(n);
+      if (cs.overflowX !== 'visible' || cs.clip !== 'auto' || cs.clipPath !== 'none') return n;
+    }
+    return null;
+  }
+  function standInOf(el) {
+    const clipper = clipperOf(el, null);
+    if (!clipper) return false;
+    let w = flatParent(clipper);
+    while (w && w instanceof Element && w !== document.body && tinyBox(w.getBoundingClientRect())) w = flatParent(w);
+    if (!w || !(w instanceof Element) || w === document.body || !w.checkVisibility(VISIBILITY)) return false;
+    const shown = c => { const b = c.getBoundingClientRect(); return b.width > 2 && b.height > 2 && c.checkVisibility(VISIBILITY) && !clipperOf(c, w); };
+    if ((strongCandidate(w, !w.hasAttributes()) || (w.hasAttribute('tabindex') && w.tabIndex >= 0)) && shown(w)) return true;
+    for (const c of w.querySelectorAll('a[href],button,input,select,textarea,[tabindex],[role]')) {
+      if (c === el || clipper.contains(c)) continue;
+      if ((strongCandidate(c, false) || c.tabIndex >= 0) && shown(c)) return true;
+    }
+    return false;
+  }
+
   function strongCandidate(el, bare) {
     switch (el.localName) {
       case 'a': case 'area': if (!bare && el.hasAttribute('href')) return true; break;
@@ -601,7 +667,7 @@
       if (v) return '[' + a + '=' + v + ']';
     }
     const id = el.id;
-    if (id && !GENERATED_ID.test(id)) return '#' + id;
+    if (id && !isGeneratedID(id)) return '#' + id;
     const n = ga(el, an, 'name');
     return n ? '[name=' + n + ']' : '';
   }
@@ -920,7 +986,9 @@
   //                 group#, row, up (key of the enclosing ref, -1 for none), then, only when one is set:
   //                 current, sort, level, valuemin, valuemax, valuetext, and, only when an ancestor clips
   //                 it, clip x, y, w, h (clipOf), and, only when nameOf changed the browser's name, that
-  //                 name (raws) and 1 when it named what the browser leaves unnamed (lent)]
+  //                 name (raws) and 1 when it named what the browser leaves unnamed (lent), and, only
+  //                 when it shows text its name does not say, that text (showsOf); a field before a set
+  //                 one is '' when it is not set itself]
   // limit is the region el shows in when the walk knows it (see walkDOM),
   // undefined when it does not.
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up, limit) {
@@ -938,13 +1006,37 @@
     // most of a large page's first look).
     const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el, an), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
     const c = limit === undefined ? clipOf(el) : limit || NO_CLIP;
-    const raw = raws.get(el), isLent = lent.has(el);
-    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw || isLent) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
-    if (c[0] !== '' || raw || isLent) row.push(c[0], c[1], c[2], c[3]);
-    if (raw || isLent) row.push(raw || ''); // the browser's name, when nameOf showed less of it
-    if (isLent) row.push(1); // named though the browser leaves it unnamed (lentName)
+    const raw = raws.get(el), isLent = lent.has(el), sh = showsOf(el, role, name, an);
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw || isLent || sh) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
+    if (c[0] !== '' || raw || isLent || sh) row.push(c[0], c[1], c[2], c[3]);
+    if (raw || isLent || sh) row.push(raw || ''); // the browser's name, when nameOf showed less of it
+    if (isLent || sh) row.push(isLent ? 1 : ''); // named though the browser leaves it unnamed (lentName)
+    if (sh) row.push(sh); // what a person reads on it, when its name says something else
     return row;
   }
+
+  // The roles whose text a person reads on the control itself.
+  const SHOWS_ROLES = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
+    'treeitem', 'gridcell', 'switch']);
+  // showsOf is the text a person reads on a ref the page named otherwise
+  // (aria-label, aria-labelledby): a calendar's "Choose Month" button that
+  // shows "June". Empty when the name holds its words, when it has hardly
+  // any (an icon), or when it is long (a card that is a link: its name is
+  // what the agent needs).
+  function showsOf(el, role, name, an) {
+    if (!SHOWS_ROLES.has(role) || !(an.includes('aria-label') || an.includes('aria-labelledby'))) return '';
+    if (el.localName === 'input' || el.localName === 'select' || el.localName === 'textarea') return '';
+    const t = collapse(el.innerText.replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, ''));
+    if (!t || t.length > SHOWS_MAX) return '';
+    const words = t.toLowerCase().match(WORD);
+    // a glyph or one letter drawn as an icon (▾, ⇤, ?, X): the name says what it does
+    if (!words || words.join('').length < 2) return '';
+    // the name says it, maybe in other words: "Alt + 0" for "(Alt+0)", "June 1st" for a day's "1"
+    const n = name.toLowerCase();
+    return words.every(w => n.includes(w)) ? '' : t;
+  }
+  const WORD = /[\p{L}\p{N}]+/gu;
+  const SHOWS_MAX = 60;
 
   // Page text. A person reads more than controls: paragraphs, list items,
   // table rows, what a status line says. Each text block is one row,
@@ -1189,7 +1281,7 @@
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
     strs = []; sid = new Map(); S.sig = []; S.role = []; gridMemo = new Map(); regions = new Map(); styles = new Map(); S.scrolled = false;
-    raws = new Map(); lent = new Set(); covered = []; disabledMemo = new Map();
+    raws = new Map(); lent = new Set(); covered = []; disabledMemo = new Map(); stoodInMemo = new Map();
     const L = listened();
     setInternals(hearInternals());
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
@@ -1355,7 +1447,10 @@
         // picker's blank days, tabindex=-1 or none) is nothing to act on, and
         // its numbered handle (cell-1) would read as a day of the month.
         const blank = !name && COMPOSITE_ITEM.has(rrole) && !(el.hasAttribute('tabindex') && el.tabIndex >= 0);
-        if (rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
+        const hidden = strong && region !== null && stoodIn(el); // (region null: nothing clips it)
+        // the AX path hears that a clipped control is no ref (flag 3, see textWalk)
+        if (hidden && textMode) covered.push([el, refRow(el, rrole, name, depth, lm, ctx, focused, vw, vh, childGroup, childRow, up, null), 3]);
+        if (!hidden && rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
           const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
           if (ownLimit) {
             if (region === null && posRegion === null) limit = null; // whatever its position
@@ -1386,7 +1481,7 @@
           if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' && !(strong && FROM_CONTENT.has(rrole)) ? 'weak' : true;
         }
       }
-      if (tag === 'label' && el.control) { // it names its control: its text is the control's name
+      if (tag === 'label' && el.control && !stoodIn(el.control)) { // it names its control: its text is the control's name
         childSink = null;
         if (!childIn) childIn = 'label';
       }
@@ -1522,9 +1617,10 @@
     // element's focusable host around its checkbox): the AX path, which
     // sees the host focusable and named, hears that it is no control
     // (flag 2 in the lent field).
-    for (const [el, r] of covered) {
+    // The clipped controls a visible widget stands in for (stoodIn): flag 3.
+    for (const [el, r, flag] of covered) {
       while (r.length < 29) r.push('');
-      r[29] = 2;
+      r[29] = flag || 2;
       pick.push(el); text.push(r);
     }
     for (const r of out.rows) {
@@ -1533,8 +1629,14 @@
       // that Chromium may take for generic boxes outside the context it
       // requires — jQuery UI's role=option divs inside role-less <li>s:
       // where the AX tree has no ref for them, the walk's verdict holds)
-      if (r[0] === 4 || (r[0] === 0 && (out.weak.has(els[r[2]]) || r.length > 28 ||
+      if (r[0] === 4 || (r[0] === 0 && (out.weak.has(els[r[2]]) || (r.length > 28 && (r[28] !== '' || r[29] === 1)) ||
           (ITEM_ROLE.has(strs[r[3] - 1]) && iattr(els[r[2]], 'role') !== null)))) {
+        pick.push(els[r[2]]);
+        text.push(r);
+      } else if (r[0] === 0 && r.length > 30) {
+        // a ref that shows text its name does not say: the AX path shows
+        // it too, and hears (flag 4) that the walk found nothing else in it
+        r[29] = 4;
         pick.push(els[r[2]]);
         text.push(r);
       }

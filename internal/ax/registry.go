@@ -339,6 +339,7 @@ func changedFields(a, b *Element) []Field {
 	}
 	add("name", a.Name, b.Name)
 	add("value", a.State.Value, b.State.Value)
+	add("shows", a.State.Shows, b.State.Shows)
 	add("checked", a.State.Checked, b.State.Checked)
 	add("pressed", a.State.Pressed, b.State.Pressed)
 	add("expanded", a.State.Expanded, b.State.Expanded)
@@ -354,13 +355,13 @@ func changedFields(a, b *Element) []Field {
 // Fields is the part of an element a delta speaks of; a delta applied to the
 // Fields of the old inventory gives the Fields of the new one.
 type Fields struct {
-	Role, Name, Value, Checked, Pressed, Expanded string
-	Selected, Disabled                            bool
+	Role, Name, Value, Shows, Checked, Pressed, Expanded string
+	Selected, Disabled                                   bool
 }
 
 // FieldsOf reads e's Fields.
 func FieldsOf(e *Element) Fields {
-	return Fields{Role: e.Role, Name: e.Name, Value: e.State.Value, Checked: e.State.Checked,
+	return Fields{Role: e.Role, Name: e.Name, Value: e.State.Value, Shows: e.State.Shows, Checked: e.State.Checked,
 		Pressed: e.State.Pressed, Expanded: e.State.Expanded, Selected: e.State.Selected, Disabled: e.State.Disabled}
 }
 
@@ -385,6 +386,8 @@ func Apply(old map[string]Fields, d Diff, added map[string]Fields) map[string]Fi
 				f.Name = x.New
 			case "value":
 				f.Value = x.New
+			case "shows":
+				f.Shows = x.New
 			case "checked":
 				f.Checked = x.New
 			case "pressed":

@@ -53,12 +53,15 @@ type Item struct {
 	nested   bool   // (in-page read) Name leaves out the nested items the browser's name holds
 	lent     bool   // (in-page read) Name is what a person calls a control the browser leaves unnamed
 	covered  bool   // (in-page read) a wrapper the walk took back for the one control inside it
+	stoodIn  bool   // (in-page read) a clipped form control a visible widget stands in for (stoodIn)
+	onlyShow bool   // (in-page text read) a ref sent only for the text it shows (State.Shows)
 	pageText *Item  // (in-page text read) the text a ref holds of its own (a focusable tab panel's)
 }
 
 // State is an element's state as the AX tree reports it.
 type State struct {
 	Value     string
+	Shows     string // the text a person reads on it when its name says something else (the in-page read's showsOf)
 	Checked   string // "true", "false", "mixed" or "" when not checkable
 	Pressed   string
 	Expanded  string
@@ -297,9 +300,10 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	role := str(n.Role)
 	weak, isWeak := w.texts[n.BackendDOMNodeID]
 	isCovered := isWeak && weak.Kind == KindRef && weak.covered
+	isStoodIn := isWeak && weak.Kind == KindRef && weak.stoodIn
 	// The in-page walk decides where its clickables stand, inside a weaker
 	// clickable too (the items of a focusable suggestion list): its verdict holds here.
-	isWeak = isWeak && weak.Kind == KindRef && !weak.nested && !weak.covered
+	isWeak = isWeak && weak.Kind == KindRef && !weak.nested && !weak.covered && !weak.stoodIn && !weak.onlyShow
 	if n.Ignored && isWeak {
 		role = weak.Role // a clickable the tree leaves out as uninteresting
 	} else if n.Ignored {
@@ -424,6 +428,12 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	if isRef && isCovered && !interactiveRoles[role] {
 		isRef = false
 	}
+	// A form control clipped to 1 px inside a visible widget that shows a
+	// control of its own (PrimeReact's hidden input and <select> beside its
+	// drawn trigger): the widget is what a person acts on, as on the fast path.
+	if isRef && isStoodIn {
+		isRef = false
+	}
 	// A toggle role on a box outside the tab order, around the native
 	// checkbox a person's click and focus reach: the input is the ref, as on
 	// the fast path.
@@ -471,6 +481,11 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		// after its text): the in-page read's name, as on the fast path.
 		if t, ok := w.texts[n.BackendDOMNodeID]; ok && t.Kind == KindRef && t.lent && name == "" {
 			clean = t.Name
+		}
+		// The text a person reads on it, where its name says something
+		// else: the in-page read's, as on the fast path.
+		if t, ok := w.texts[n.BackendDOMNodeID]; ok && t.Kind == KindRef {
+			st.Shows = t.State.Shows
 		}
 		w.items = append(w.items, Item{Kind: KindRef, Depth: c.depth, Role: role, Name: clean, RawName: raw,
 			Node: n.BackendDOMNodeID, State: st, Landmark: c.landmark, Context: ctxName, Path: child.path,
