@@ -471,7 +471,7 @@ func (inv *inventory) assemble(p *Page, mainFrame proto.PageFrameID, hidden map[
 	inv.lines = make([]invLine, 0, n+len(inv.frames))
 	inv.elems = make([]*ax.Element, 0, refs)
 	type nthKey struct{ frame, role, name string }
-	nth := map[nthKey]int{}
+	nth := make(map[nthKey]int, refs) // sized up front: growing it through thousands of refs rehashed it a dozen times
 	emitted := map[*frameJob]bool{}
 	var emit func(j *frameJob, depth int)
 	emit = func(j *frameJob, depth int) {

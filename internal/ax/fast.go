@@ -239,7 +239,7 @@ func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 	if w.Unsupported != "" || w.Cold {
 		return out, nil
 	}
-	node := map[int]proto.DOMBackendNodeID{}
+	node := make(map[int]proto.DOMBackendNodeID, len(w.Pk))
 	for i, k := range w.Pk {
 		if i < len(ids) {
 			node[k] = ids[i]

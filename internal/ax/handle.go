@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // rolePrefix is the short, readable prefix of a handle for each role.
@@ -72,6 +73,14 @@ const MaxSlug = 28
 // Slug reduces a name to lower-case words joined by '-', at most MaxSlug runes,
 // cut at a word boundary when it can be. Letters and digits of any script are kept.
 func Slug(name string) string {
+	if s, ok := asciiSlug(name); ok {
+		return s
+	}
+	return slugWords(name)
+}
+
+// slugWords is Slug for any name.
+func slugWords(name string) string {
 	var b strings.Builder
 	n := 0
 	for _, w := range words(name) {
@@ -93,6 +102,60 @@ func Slug(name string) string {
 		n += sep + wl
 	}
 	return b.String()
+}
+
+// asciiSlug is Slug for a name of ASCII characters only, where a letter
+// or digit is one byte and lowering is a shift: the refs of a large page
+// are mostly such names, and one pass with no word list to allocate keeps
+// minting their handles off the first look's time. ok is false for any
+// other name.
+func asciiSlug(name string) (string, bool) {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			return "", false
+		}
+	}
+	alnum := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+	var buf [MaxSlug]byte
+	b := buf[:0]
+	add := func(w string) {
+		for i := 0; i < len(w); i++ {
+			c := w[i]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+		}
+	}
+	for i := 0; i < len(name); {
+		for i < len(name) && !alnum(name[i]) {
+			i++
+		}
+		j := i
+		for j < len(name) && alnum(name[j]) {
+			j++
+		}
+		if j == i {
+			break
+		}
+		w := name[i:j]
+		i = j
+		sep := 0
+		if len(b) > 0 {
+			sep = 1
+		}
+		if len(b)+sep+len(w) > MaxSlug {
+			if len(b) == 0 {
+				add(w[:MaxSlug])
+			}
+			break
+		}
+		if sep == 1 {
+			b = append(b, '-')
+		}
+		add(w)
+	}
+	return string(b), true
 }
 
 func words(name string) []string {

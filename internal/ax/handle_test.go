@@ -1,6 +1,7 @@
 package ax
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -141,4 +142,36 @@ func FuzzMint(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The ASCII fast path of Slug gives what the general one gives, on the
+// names refs carry and on random ASCII (punctuation, controls, long words,
+// names past MaxSlug).
+func TestSlugASCIIMatchesGeneral(t *testing.T) {
+	names := []string{"", "Select row 1", "Delete order 2000", "Order 17", "  Save  ", "INV-1001", "$1,000.00",
+		"a", "Supercalifragilisticexpialidocious word", "one two three four five six seven", "x\ty\nz", "--", "AbC dEf",
+		"Twenty-eight characters ok!", "abcdefghijklmnopqrstuvwxyz12 x", "abcdefghijklmnopqrstuvwxyz123"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 20000; i++ {
+		n := make([]byte, rng.IntN(50))
+		for j := range n {
+			n[j] = byte(rng.IntN(128))
+		}
+		names = append(names, string(n))
+	}
+	for _, n := range names {
+		fast, ok := asciiSlug(n)
+		if !ok {
+			t.Fatalf("asciiSlug(%q) refused an ASCII name", n)
+		}
+		if want := slugWords(n); fast != want {
+			t.Fatalf("asciiSlug(%q) = %q, want %q", n, fast, want)
+		}
+	}
+	if _, ok := asciiSlug("Café"); ok {
+		t.Fatal("asciiSlug took a non-ASCII name")
+	}
+	if got := Slug("Café crème"); got != "café-crème" {
+		t.Fatalf("Slug(non-ASCII) = %q", got)
+	}
 }

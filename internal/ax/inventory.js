@@ -902,10 +902,15 @@
     return collapse(out.replace(/[\u200b-\u200d\ufeff]/g, ''));
   }
 
+  // Each field read of a DOMRect is a call into the browser (thousands of
+  // refs read ten each): the four that define it are read once. For a box
+  // of positive size, which inView asks first, the browser's bottom and
+  // right are y + height and x + width, its top and left y and x.
   function box(el, vw, vh) {
     const b = el.getBoundingClientRect();
-    const inView = b.width > 0 && b.height > 0 && b.bottom > 0 && b.right > 0 && b.top < vh && b.left < vw ? 1 : 0;
-    return [Math.round(b.x), Math.round(b.y), Math.round(b.width), Math.round(b.height), inView];
+    const x = b.x, y = b.y, w = b.width, h = b.height;
+    const inView = w > 0 && h > 0 && y + h > 0 && x + w > 0 && y < vh && x < vw ? 1 : 0;
+    return [Math.round(x), Math.round(y), Math.round(w), Math.round(h), inView];
   }
 
   // Where an element can be seen: what the ancestors that clip their
