@@ -1031,13 +1031,17 @@
   function showsOf(el, role, name, an) {
     if (!SHOWS_ROLES.has(role) || !(an.includes('aria-label') || an.includes('aria-labelledby'))) return '';
     if (el.localName === 'input' || el.localName === 'select' || el.localName === 'textarea') return '';
+    // The words of textContent hold those of innerText: when the name says
+    // them all ("Delete" on "Delete order 12"), innerText's layout-aware
+    // read is not needed (a large table has thousands of such buttons).
+    const n = name.toLowerCase(), all = el.textContent.toLowerCase().match(WORD);
+    if (!all || all.every(w => n.includes(w))) return '';
     const t = collapse(el.innerText.replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, ''));
     if (!t || t.length > SHOWS_MAX) return '';
     const words = t.toLowerCase().match(WORD);
     // a glyph or one letter drawn as an icon (▾, ⇤, ?, X): the name says what it does
     if (!words || words.join('').length < 2) return '';
     // the name says it, maybe in other words: "Alt + 0" for "(Alt+0)", "June 1st" for a day's "1"
-    const n = name.toLowerCase();
     return words.every(w => n.includes(w)) ? '' : t;
   }
   const WORD = /[\p{L}\p{N}]+/gu;
