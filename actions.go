@@ -291,6 +291,13 @@ func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 	if err := p.approvePage(ctx, Action{Verb: "press", Text: key, AlwaysAsk: k.Key == "Enter"}); err != nil {
 		return statusOf(err), err
 	}
+	return p.pressKey(ctx, key, k, mods)
+}
+
+// pressKey presses a parsed key under the page's turn, without asking the
+// Approver: Press asks first, and a step of a call the Approver already
+// allowed (the Escape that closes what a failed Select opened) does not ask.
+func (p *Page) pressKey(ctx context.Context, key string, k input.Key, mods input.Modifier) (ActionStatus, error) {
 	unlock, err := p.lock(ctx, "press")
 	if err != nil {
 		return statusOf(err), err
@@ -299,22 +306,6 @@ func (p *Page) Press(ctx context.Context, key string) (ActionStatus, error) {
 	st, m, err := p.pressLocked(ctx, key, k, mods)
 	p.finish(ctx, "press", key, st, m, err)
 	return st, err
-}
-
-// pressAllowed presses key as Press does, without asking the Approver: for
-// a step of a call it already allowed. What went wrong is in LastAction.
-func (p *Page) pressAllowed(ctx context.Context, key string) {
-	k, mods, err := input.ParseKey(key)
-	if err != nil {
-		return
-	}
-	unlock, err := p.lock(ctx, "press")
-	if err != nil {
-		return
-	}
-	defer unlock()
-	st, m, err := p.pressLocked(ctx, key, k, mods)
-	p.finish(ctx, "press", key, st, m, err)
 }
 
 func (p *Page) pressLocked(ctx context.Context, key string, k input.Key, mods input.Modifier) (ActionStatus, navMark, error) {
@@ -561,7 +552,9 @@ func (p *Page) selectCustom(ctx context.Context, f finder, values []string, role
 			if clicked && ctx.Err() == nil {
 				// leave the page as it was: close what this call opened
 				// (part of the Select the Approver allowed: not asked again)
-				p.pressAllowed(ctx, "Escape")
+				if k, mods, err := input.ParseKey("Escape"); err == nil {
+					_, _ = p.pressKey(ctx, "Escape", k, mods)
+				}
 			}
 			return statusOf(err), err
 		}
