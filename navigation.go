@@ -21,8 +21,8 @@ import (
 // "Loaded" is the load event, or DOMContentLoaded plus a network quiet
 // (Chromium's networkAlmostIdle: at most two connections for 500 ms) for
 // pages whose load event waits on a stream or a slow image; after the
-// quiet, a load event that is near is still waited for, briefly
-// (awaitNearLoad).
+// quiet, a load event that is near, or one the page's scripts listen for,
+// is still waited for, briefly (awaitNearLoad).
 
 // navState is what the main frame's navigation events said; guarded by p.mu.
 type navState struct {
@@ -109,7 +109,8 @@ const nearLoadJS = `(() => {
 
 // awaitNearLoad waits, at most loadGrace, for the main document's load
 // event when the document counted as loaded on DOMContentLoaded and a
-// network quiet alone and its load is near (nearLoadJS). Chromium's quiet
+// network quiet alone and its load is near (nearLoadJS) or the page listens
+// for it (listensForLoad). Chromium's quiet
 // allows two connections: a script still arriving on one of them, or a
 // busy main thread, leaves the load handlers that build or collapse the
 // page's widgets to run after the navigation returned, and the first look
@@ -141,13 +142,44 @@ func (p *Page) awaitNearLoad(ctx context.Context) {
 		return
 	}
 	res, err := proto.RuntimeEvaluate{Expression: nearLoadJS, ContextID: w, ReturnByValue: true}.Call(p.main.Bind(gctx))
-	if err != nil || res.ExceptionDetails != nil || !res.Result.Value.Bool() {
+	if err != nil || res.ExceptionDetails != nil {
+		return
+	}
+	if !res.Result.Value.Bool() && !p.listensForLoad(gctx) {
 		return
 	}
 	_ = p.waitUntil(gctx, func() (bool, error) {
 		f := p.frames[p.mainFrame]
 		return f == nil || f.loader != loader || p.loaded[loader]["load"], nil
 	})
+}
+
+// listensForLoad reports whether the page's own scripts listen for the
+// window's load event (addEventListener, onload, <body onload>). Such a page
+// wires its widgets only when load fires — the W3C APG examples bind their
+// buttons that way — so a click that comes before load lands on a control
+// that does nothing, even when what holds load back is a frame or an image
+// the network quiet rule otherwise lets the library pass over. Listeners are
+// per world, so the main world's window is asked: evaluating the bare
+// identifier runs none of the page's code.
+func (p *Page) listensForLoad(ctx context.Context) bool {
+	const group = "rodagent-load-listeners"
+	sess := p.main.Bind(ctx)
+	defer func() { _ = proto.RuntimeReleaseObjectGroup{ObjectGroup: group}.Call(sess) }()
+	win, err := proto.RuntimeEvaluate{Expression: "window", ObjectGroup: group}.Call(sess)
+	if err != nil || win.ExceptionDetails != nil || win.Result.ObjectID == "" {
+		return false
+	}
+	ls, err := proto.DOMDebuggerGetEventListeners{ObjectID: win.Result.ObjectID}.Call(sess)
+	if err != nil {
+		return false
+	}
+	for _, l := range ls.Listeners {
+		if l.Type == "load" {
+			return true
+		}
+	}
+	return false
 }
 
 // docReady reports whether a document's lifecycle says it has loaded: the

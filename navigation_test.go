@@ -2,6 +2,7 @@ package rodagent_test
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"html"
@@ -106,6 +107,42 @@ func TestOpenSnapshotClickSlowServer(t *testing.T) {
 		if out != "clicked "+name {
 			t.Fatalf("run %d: the click did not land: %q", i, out)
 		}
+	}
+}
+
+// A page that wires its buttons in a window load listener (the W3C APG
+// examples do) is not handed back before load: here an image that takes
+// 1.5 s holds load back well past DOMContentLoaded and the network quiet,
+// the moment a page with no load listener counts as loaded.
+func TestOpenWaitsForLoadListeners(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/slow.gif", func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(1500 * time.Millisecond) // the server's latency
+		w.Header().Set("Content-Type", "image/gif")
+		b, _ := base64.StdEncoding.DecodeString("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")
+		_, _ = w.Write(b)
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><title>late wiring</title>
+<p id=out>waiting</p><button id=go>Go</button><img alt="" src="/slow.gif" width=10 height=10>
+<script>window.addEventListener('load', () => {
+  document.getElementById('go').addEventListener('click', () => { document.getElementById('out').textContent = 'clicked'; });
+});</script>`)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	p := openURL(t, srv.URL+"/")
+	ctx := testCtx(t, 30*time.Second)
+	st, err := p.Click(ctx, refNamed(t, snapshot(t, p), "button", "Go"))
+	if err != nil || st != rodagent.Ready {
+		t.Fatalf("Click = %s, %v", st, err)
+	}
+	var out string
+	eval(t, p, "document.getElementById('out').textContent", &out)
+	if out != "clicked" {
+		t.Fatalf("the click came before the page's load listener wired the button: %q", out)
 	}
 }
 
