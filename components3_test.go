@@ -213,7 +213,12 @@ func wantRefs(t *testing.T, page string, rp readPath, want []string) {
 	p := open(t, page)
 	rp.set(p)
 	waitReady(t, p)
-	s := snapshot(t, p)
+	refsAre(t, snapshot(t, p), want)
+}
+
+// refsAre fails unless s's refs are exactly want, in order, each as role "name".
+func refsAre(t *testing.T, s *rodagent.Snapshot, want []string) {
+	t.Helper()
 	var got []string
 	for _, r := range s.Refs {
 		got = append(got, fmt.Sprintf("%s %q", r.Role, r.Name))

@@ -1,7 +1,6 @@
 package rodagent_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -200,13 +199,6 @@ func TestClippedControlBesideItsStandIn(t *testing.T) {
 				'</main>';
 			return 1; })()`, nil)
 		want := []string{`link "Skip to content"`, `button "Open cities"`, `textbox "Alone"`, `textbox "Own box"`, `button "Go"`}
-		s := snapshot(t, p)
-		var got []string
-		for _, r := range s.Refs {
-			got = append(got, fmt.Sprintf("%s %q", r.Role, r.Name))
-		}
-		if strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Errorf("refs:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), s.FullText())
-		}
+		refsAre(t, snapshot(t, p), want)
 	})
 }
