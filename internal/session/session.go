@@ -56,7 +56,8 @@ func (p *Panic) Error() string {
 
 // NewConn starts routing the events of b until ctx ends or the connection
 // closes. onPanic (may be nil) hears of every subscriber that panicked, on the
-// router goroutine, after that subscriber was dropped.
+// router goroutine, after that subscriber was dropped and before its own
+// broken callback runs.
 func NewConn(ctx context.Context, b *rod.Browser, onPanic func(*Panic)) *Conn {
 	c := &Conn{
 		Rod:     b,
@@ -107,16 +108,18 @@ func (c *Conn) deliver(s *sub, msg *rod.Message) {
 		}
 		p := &Panic{Session: msg.SessionID, Method: msg.Method, Value: v, Stack: debug.Stack()}
 		c.drop(s)
-		if s.broken != nil {
-			func() {
-				defer func() { _ = recover() }() // a broken reporter must not stop the router either
-				s.broken(p)
-			}()
-		}
+		// Logged before the owner hears: a caller woken by the broken
+		// page's error finds the cause already in the log.
 		if c.onPanic != nil {
 			func() {
-				defer func() { _ = recover() }()
+				defer func() { _ = recover() }() // a broken reporter must not stop the router either
 				c.onPanic(p)
+			}()
+		}
+		if s.broken != nil {
+			func() {
+				defer func() { _ = recover() }()
+				s.broken(p)
 			}()
 		}
 	}()
