@@ -129,7 +129,7 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 		}
 	}
 	if st != "" {
-		return fail(st, "")
+		return fail(st, outOfView(st, quads, metrics))
 	}
 	if !n.hit {
 		return input.Point{X: local.X + ox, Y: local.Y + oy}, nil
@@ -382,6 +382,25 @@ func clickPoint(quads []proto.DOMQuad, m *proto.PageGetLayoutMetricsResult) (inp
 		}
 	}
 	return input.Point{}, ZeroRect
+}
+
+// outOfView says where a box with area lies when clickPoint found none of
+// it in the viewport, so the failure names what a person would see: the
+// target scrolled out of view (a page that moved its view after the action
+// scrolled the target in), not a hidden one.
+func outOfView(st ActionStatus, quads []proto.DOMQuad, m *proto.PageGetLayoutMetricsResult) string {
+	if st != NotVisible || m == nil || m.CSSLayoutViewport == nil {
+		return ""
+	}
+	for _, q := range quads {
+		if len(q) < 8 || quadArea(q) < 1 {
+			continue
+		}
+		minX, minY := math.Min(math.Min(q[0], q[2]), math.Min(q[4], q[6])), math.Min(math.Min(q[1], q[3]), math.Min(q[5], q[7]))
+		return fmt.Sprintf("its box at (%.0f, %.0f) lies outside the %d×%d view", minX, minY,
+			m.CSSLayoutViewport.ClientWidth, m.CSSLayoutViewport.ClientHeight)
+	}
+	return ""
 }
 
 func quadArea(q proto.DOMQuad) float64 {

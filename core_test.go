@@ -239,6 +239,16 @@ func TestFailureStatuses(t *testing.T) {
 		t.Errorf("not_visible wording: %v", err)
 	}
 
+	// Moved after the snapshot to where no scroll reaches it: the failure
+	// says where its box lies, not that it is hidden.
+	away := refNamed(t, s, "button", "Start moving")
+	eval(t, p, "(Object.assign(document.getElementById('start-moving').style, {position: 'fixed', top: '-300px'}), 1)", nil)
+	st, err = p.Click(ctx, away)
+	wantStatus(t, "moved out of reach", st, err, rodagent.NotVisible, rodagent.ErrNotVisible)
+	if err == nil || !strings.Contains(err.Error(), "lies outside the") {
+		t.Errorf("not_visible out of view should say where the box lies: %v", err)
+	}
+
 	// Gone after the snapshot was taken, nothing in its place.
 	removeMe := refNamed(t, s, "button", "Remove me")
 	if _, err := p.Click(ctx, removeMe); err != nil {
