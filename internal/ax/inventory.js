@@ -106,6 +106,9 @@
     const n = nativeRole(el);
     if (n) return n;
     const r = roleAt(el);
+    // An editing host no role marks (Quill's editor, a bare contenteditable
+    // div) is a field a person types into: a textbox, as on the AX path.
+    if (r === 'generic' || !r) { if (editingHost(el) && !el.hasAttribute('role')) return 'textbox'; }
     if (r) return r;
     switch (el.localName) {
       case 'summary': return 'DisclosureTriangle';
@@ -187,14 +190,21 @@
   // the toggle's name, and the track and words are the toggle's drawing.
   // {box, text}, or null.
   function toggleBox(input) {
-    if (input.localName !== 'input' || (input.type !== 'checkbox' && input.type !== 'radio') || input.labels && input.labels.length) return null;
+    // (a label that shows no words, the box a library draws the check in,
+    // names nothing: the words beside it do)
+    if (input.localName !== 'input' || (input.type !== 'checkbox' && input.type !== 'radio') || input.labels && [...input.labels].some(l => seenText(l))) return null;
     for (let p = input.parentElement, k = 0; p && k < 3 && p.localName !== 'body'; p = p.parentElement, k++) {
-      const ctl = p.querySelectorAll(TEXT_CONTROL);
+      const ctl = controlsIn(p);
       if (ctl.length !== 1) return null;
       const text = seenText(p);
       if (text) return text.length <= 60 && WORDY.test(text) ? {box: p, text} : null;
     }
     return null;
+  }
+  // controlsIn: the controls in p, a <label> of one of them not counted
+  // apart from its control (antd's empty label box around its checkbox)
+  function controlsIn(p) {
+    return [...p.querySelectorAll(TEXT_CONTROL)].filter(c => !(c.localName === 'label' && c.control && p.contains(c.control)));
   }
   // the text a person sees in el, aria-hidden parts included
   function seenText(el) {
@@ -210,7 +220,7 @@
   function drawsToggle(el) {
     if (el.matches(TEXT_CONTROL) || el.querySelector(TEXT_CONTROL)) return false;
     for (let p = el.parentElement, k = 0; p && k < 3 && p.localName !== 'body'; p = p.parentElement, k++) {
-      const ctl = p.querySelectorAll(TEXT_CONTROL);
+      const ctl = controlsIn(p);
       if (ctl.length > 1) return false;
       if (ctl.length === 1) {
         const w = toggleBox(ctl[0]);
@@ -360,8 +370,9 @@
   // click handler, draggable, a label standing in for its hidden input.
   // (Only an input the walk hides: a transparent one is still a ref of its
   // own, and its label a second handle on the same checkbox.)
+  const editingHost = el => el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable) && !el.closest('[contenteditable="false"]');
   function weakCandidate(el, bare) {
-    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable) && !el.closest('[contenteditable="false"]')) return 'edit';
+    if (editingHost(el)) return 'edit';
     if (bare) return el.localName === 'label' && el.control && hiddenInWalk(el.control) ? 'click' : '';
     if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'focus';
     if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onpointerdown') ||
@@ -545,6 +556,9 @@
     }
     const img = el.querySelector('img[alt],[title]');
     if (img) { const v = collapse(img.getAttribute('alt') || img.getAttribute('title')); if (v) return v; }
+    // a picture named inside it (an <svg> with its <title>, role=img with
+    // aria-label): Blueprint's tree caret draws "Expand group"
+    for (const pic of el.querySelectorAll('svg,[role=img]')) { const v = pictureText(pic); if (v) return v; }
     let icon = '';
     for (const n of [el, ...el.querySelectorAll('*')].slice(0, 8)) {
       const m = ICON.exec(typeof n.className === 'string' ? n.className : (n.getAttribute('class') || ''));
@@ -804,6 +818,7 @@
       v = el.value;
     } else if (el.isContentEditable) {
       v = el.innerText;
+      if (!NONSPACE.test(v)) v = ''; // an empty editor's lone line break is no text, as on the AX path
     } else if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar') {
       v = iattr(el, 'aria-valuetext') || iattr(el, 'aria-valuenow') || '';
     } else if (role === 'combobox') {
@@ -1029,7 +1044,7 @@
   // any (an icon), or when it is long (a card that is a link: its name is
   // what the agent needs).
   function showsOf(el, role, name, an) {
-    if (!SHOWS_ROLES.has(role) || !(an.includes('aria-label') || an.includes('aria-labelledby'))) return '';
+    if (!SHOWS_ROLES.has(role) || !(an.includes('aria-label') || an.includes('aria-labelledby') || (el.labels && el.labels.length))) return '';
     if (el.localName === 'input' || el.localName === 'select' || el.localName === 'textarea') return '';
     // The words of textContent hold those of innerText: when the name says
     // them all ("Delete" on "Delete order 12"), innerText's layout-aware

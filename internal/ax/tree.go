@@ -450,6 +450,15 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 			}
 		}
 	}
+	// An editing host no role marks (Quill's editor, a bare contenteditable
+	// div: Chromium's "generic") is a field a person types into: a textbox,
+	// as on the fast path, and an empty editor's lone line break no value.
+	if isRef && st.Editable && !st.Readonly && role == "generic" && !c.inRef {
+		role = "textbox"
+		if strings.TrimSpace(st.Value) == "" {
+			st.Value = ""
+		}
+	}
 	if isRef && role == "combobox" && !st.Editable && w.dom != nil {
 		if di, ok := w.dom.Nodes[n.BackendDOMNodeID]; ok && di.Tag != "select" && di.Tag != "input" && di.Range.Text == "" {
 			st.Value = choiceShown(st.Value, name)
