@@ -276,6 +276,10 @@
   // stoodInMemo: stoodIn's verdicts of one walk (labels ask before their control is reached).
   let stoodInMemo = new Map();
   const tinyBox = b => b.width <= 1 || b.height <= 1;
+  // ownClip: a form control whose own box is 1 px or less and clips (its
+  // own visually-hidden class), which no clipping ancestor tells the walk.
+  const ownClip = el => (el.localName === 'select' || el.localName === 'input' || el.localName === 'textarea') &&
+    tinyBox(el.getBoundingClientRect()) && !!clipperOf(el, flatParent(el), true);
   // stoodIn: a form control clipped to a box of 1 px or less (the visually
   // hidden but accessible pattern: PrimeReact's focusable input and native
   // <select> inside .p-hidden-accessible) inside a visible custom widget
@@ -287,6 +291,8 @@
   // sr-only field the page acts through) stays a ref.
   function stoodIn(el) {
     const tag = el.localName;
+    // the options of a list box <select> go with it
+    if (tag === 'option') { const s = listOption(el) && el.closest('select'); return !!s && stoodIn(s); }
     if (tag !== 'input' && tag !== 'select' && tag !== 'textarea') return false;
     if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio' || el.type === 'file' || el.type === 'hidden')) return false;
     let v = stoodInMemo.get(el);
@@ -294,8 +300,10 @@
     return v;
   }
   // clipperOf: the nearest ancestor (up to stop) that clips el to 1 px or less, or null.
-  function clipperOf(el, stop) {
-    for (let n = flatParent(el); n && n !== stop && n !== document.body; n = flatParent(n)) {
+  // self: el's own clip counts too (Tom Select's <select> in its own
+  // .ts-hidden-accessible box, not inside a clipping wrapper).
+  function clipperOf(el, stop, self) {
+    for (let n = self ? el : flatParent(el); n && n !== stop && n !== document.body; n = flatParent(n)) {
       if (!(n instanceof Element)) continue;
       if (!tinyBox(n.getBoundingClientRect())) continue; // the layout is fresh in a walk: cheaper than a style
       const cs = getComputedStyle(n);
@@ -304,7 +312,7 @@
     return null;
   }
   function standInOf(el) {
-    const clipper = clipperOf(el, null);
+    const clipper = clipperOf(el, null, true);
     if (!clipper) return false;
     let w = flatParent(clipper);
     while (w && w instanceof Element && w !== document.body && tinyBox(w.getBoundingClientRect())) w = flatParent(w);
@@ -1471,7 +1479,8 @@
         // picker's blank days, tabindex=-1 or none) is nothing to act on, and
         // its numbered handle (cell-1) would read as a day of the month.
         const blank = !name && COMPOSITE_ITEM.has(rrole) && !(el.hasAttribute('tabindex') && el.tabIndex >= 0);
-        const hidden = strong && region !== null && stoodIn(el); // (region null: nothing clips it)
+        // (region null: nothing around it clips it; a control can clip itself)
+        const hidden = strong && (region !== null || ownClip(tag === 'option' ? el.closest('select') || el : el)) && stoodIn(el);
         // the AX path hears that a clipped control is no ref (flag 3, see textWalk)
         if (hidden && textMode) covered.push([el, refRow(el, rrole, name, depth, lm, ctx, focused, vw, vh, childGroup, childRow, up, null), 3]);
         if (!hidden && rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
