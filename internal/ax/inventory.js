@@ -832,7 +832,9 @@
     } else if (role === 'combobox') {
       v = iattr(el, 'aria-valuetext') || shownText(el); // a button-like combobox shows its choice
     } else if (role === 'textbox' || role === 'searchbox') {
-      v = iattr(el, 'aria-valuetext') || '';
+      // an element marked textbox shows its text as its value, as
+      // Chromium reads it (Select2's rendered choice, role=textbox)
+      v = iattr(el, 'aria-valuetext') || (tag === 'input' ? '' : el.innerText);
     }
     return v.length > 200 ? v.slice(0, 200) : v;
   }
@@ -847,7 +849,14 @@
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
         if (c.localName !== 'td' && c.localName !== 'th') continue;
         if (c.firstElementChild && c.querySelector(CONTROLS)) continue; // a cell of bare text holds no control
-        const t = collapse(c.textContent);
+        let t = collapse(c.textContent);
+        if (!t && c.firstElementChild && c.getRootNode() !== document) {
+          // a shadow tree's cell shows what the host put in its slots
+          // (Vaadin's grid), as the AX tree reads it
+          const sl = [...c.querySelectorAll('slot')].flatMap(x => x.assignedElements({flatten: true}));
+          if (sl.some(a => a.matches(CONTROLS) || a.querySelector(CONTROLS))) continue;
+          t = collapse(sl.map(a => a.textContent).join(' '));
+        }
         if (t) return t;
       }
       return '';
@@ -862,7 +871,8 @@
   // radio button, which Chromium leaves out as its control's name.
   function firstTextWalk(el) {
     const inside = sel => { const c = t => t.parentElement && t.parentElement.closest(sel); return t => { const a = c(t); return a && el.contains(a); }; };
-    const inControl = inside('button,a,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],' +
+    // (an <a> without href is no link to Chromium: its text names the container)
+    const inControl = inside('button,a[href],input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],' +
       '[role=textbox],[role=combobox],[role=menuitem],[role=option],[role=switch]'), inHidden = inside('[aria-hidden="true"]');
     const inLabel = inside('label');
     const checkLabel = t => {

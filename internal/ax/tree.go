@@ -578,6 +578,12 @@ func (w *walker) firstText(n *proto.AccessibilityAXNode, depth int) string {
 		case "button", "link", "checkbox", "radio", "textbox", "combobox", "menuitem", "option", "switch":
 			continue // a control's own name says nothing about which row it is
 		}
+		// nor does a form field's value (a spin button's "1"), as on the fast path
+		if w.dom != nil {
+			if di, ok := w.dom.Nodes[c.BackendDOMNodeID]; ok && (di.Tag == "input" || di.Tag == "select" || di.Tag == "textarea") {
+				continue
+			}
+		}
 		if s := w.firstText(c, depth+1); s != "" {
 			return s
 		}
