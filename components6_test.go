@@ -96,7 +96,9 @@ func TestComponentAgentTasks6(t *testing.T) {
 // Quill's editor, a contenteditable <div> no role marks, is a textbox
 // (before: a generic, value "\n"); Blueprint's
 // tree carets, role-less spans holding an svg titled "Expand group", are
-// named by that title (before: "clickable span (bp6 icon)").
+// named by that title (before: "clickable span (bp6 icon)"); Blueprint's
+// portal, a 0-high box React listens on holding only an empty overlay, is
+// nothing to click (before: "clickable div (bp6 portal)").
 func TestComponents6Names(t *testing.T) {
 	t.Parallel()
 	pages := []struct {
@@ -107,6 +109,7 @@ func TestComponents6Names(t *testing.T) {
 			`checkbox "Share"`, `checkbox "Admin"`, `button "right"`, `button "left"`, `checkbox "0 item Granted"`}},
 		{"quill-editor.html", []string{`button "bold"`, `button "italic"`, `button "underline"`, `button "list: bullet"`, `button "link"`, `textbox "Note"`}},
 		{"blueprint-tree.html", []string{`generic "Documents"`, `generic "Expand group"`, `generic "Photos"`, `generic "Expand group"`}},
+		{"blueprint-select.html", []string{`button "Fruit"`}},
 	}
 	for _, tc := range pages {
 		for _, rp := range readPaths {

@@ -840,6 +840,8 @@
   }
 
   const CONTROLS = 'button,a,input,select,textarea,[role=button],[role=link],[role=checkbox]';
+  // what draws something a person sees without text
+  const DRAWN = 'img,svg,canvas,video,iframe,object,embed,input,button,select,textarea,[role]';
 
   // The text that names an unnamed row or list item for a person: for a table
   // row, its first cell that is text rather than a control.
@@ -1471,10 +1473,13 @@
         // frame (a date picker's panel), not a thing to click.
         if (isRef === 'named' && weak === 'focus' && !hasRole && el.querySelector(HOLDS) && !cName(el).trim()) isRef = false;
         // An empty box with a listener (the container a framework renders
-        // its portals into, before anything is in it) has nothing to click.
-        // (A control is no such box: a checkbox input a label draws, sized
-        // 0×0 under the drawing, is the label's control, as on the AX path.)
-        if (isRef === 'named' && !strong && !el.firstChild) { const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false; }
+        // its portals into, before anything is in it, or holding only an
+        // empty layer: Blueprint's portal and its overlay) has nothing to
+        // click. (A control is no such box: a checkbox input a label draws,
+        // sized 0×0 under the drawing, is the label's control, as on the AX path.)
+        if (isRef === 'named' && !strong && (!el.firstChild || !NONSPACE.test(el.textContent) && !el.querySelector(DRAWN))) {
+          const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false;
+        }
       }
       if (isRef && !hiddenInWalk(el)) {
         let rrole = roleOf(el);
