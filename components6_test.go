@@ -1,6 +1,11 @@
 package rodagent_test
 
-import "testing"
+import (
+	"testing"
+	"time"
+
+	"github.com/rodagent/rodagent"
+)
 
 // Agent tasks on a sixth batch of widget libraries the earlier batches lack
 // (testdata/fixtures/components6, built from npm packages): Blueprint
@@ -119,4 +124,33 @@ func TestComponents6Names(t *testing.T) {
 			})
 		}
 	}
+}
+
+// Select2's search field, an <input> with role searchbox and no name that
+// a listener marks too, is read as the browser reads it on both paths:
+// unnamed (before, the fast path named it from its class, "clickable input
+// (select2 search field)", where the AX path had no name).
+func TestComponents6UnnamedNativeControl(t *testing.T) {
+	t.Parallel()
+	onReadPaths(t, "components6/select2-select.html", func(t *testing.T, p *rodagent.Page, rp readPath) {
+		ctx := testCtx(t, 60*time.Second)
+		waitReady(t, p)
+		ref := agentPick(t, []string{snapshot(t, p).String()}, "combobox", "Select a country")
+		if st, err := agentAct(ctx, t, p, "click", ref, "", 0, ""); err != nil || !st.OK() {
+			t.Fatalf("click %s: %s, %v", ref, st, err)
+		}
+		s := snapshot(t, p, rodagent.WithFull())
+		found := false
+		for _, r := range s.Refs {
+			if r.Role == "searchbox" {
+				found = true
+				if r.Name != "" {
+					t.Errorf("the search field is named %q, want no name (as the browser reads it):\n%s", r.Name, s)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no searchbox ref after opening:\n%s", s)
+		}
+	})
 }

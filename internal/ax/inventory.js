@@ -840,6 +840,7 @@
   }
 
   const CONTROLS = 'button,a,input,select,textarea,[role=button],[role=link],[role=checkbox]';
+  const NATIVE_CONTROL = new Set(['input', 'select', 'textarea', 'button']);
   // what draws something a person sees without text
   const DRAWN = 'img,svg,canvas,video,iframe,object,embed,input,button,select,textarea,[role]';
 
@@ -1484,6 +1485,10 @@
       if (isRef && !hiddenInWalk(el)) {
         let rrole = roleOf(el);
         let name = nameOf(el, rrole);
+        // A native control a listener also marks (Select2's search field) is
+        // the browser's control, unnamed as the AX path reads it: no
+        // description from its class.
+        if (isRef === 'named' && strong && !name && NATIVE_CONTROL.has(tag) && IROLE.has(rrole)) isRef = true;
         if (isRef === 'named') {
           if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
           if (rrole === 'generic' && (mouseAnchor(el) || (tag === 'a' && !el.hasAttribute('href') && L.hot.has(el)))) rrole = 'link';
