@@ -455,8 +455,10 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	// as on the fast path, and an empty editor's lone line break no value.
 	if isRef && st.Editable && !st.Readonly && role == "generic" && !c.inRef {
 		role = "textbox"
-		if strings.TrimSpace(st.Value) == "" {
-			st.Value = ""
+	}
+	if isRef && st.Editable && st.Value != "" && strings.TrimSpace(st.Value) == "" && w.dom != nil {
+		if di, ok := w.dom.Nodes[n.BackendDOMNodeID]; ok && di.Tag != "input" && di.Tag != "textarea" {
+			st.Value = "" // an empty editor's lone line break (TipTap's, CodeMirror's too)
 		}
 	}
 	if isRef && role == "combobox" && !st.Editable && w.dom != nil {
