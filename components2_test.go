@@ -365,13 +365,15 @@ func isDigits(s string) bool {
 }
 
 // agentPick finds the ref an agent would act on from the text it has read,
-// newest first; it fails the test when no printed line names it.
+// newest first; it fails the test when no printed line names it. An empty
+// name picks the focused ref of the role (the unnamed search field a
+// widget opened and focused: the agent types where the cursor is).
 func agentPick(t *testing.T, read []string, role, name string) string {
 	t.Helper()
 	for _, text := range read {
 		for _, line := range agentLines(text) {
 			h, r, rest, ok := agentRefLine(line)
-			if ok && r == role && agentNames(h, rest, name) {
+			if ok && r == role && (agentNames(h, rest, name) || name == "" && containsWord(rest, "focused")) {
 				return h
 			}
 		}

@@ -93,6 +93,7 @@ func TestComponents5Names(t *testing.T) {
 	}{
 		{"element-switch.html", []string{`switch "Autosave"`, `checkbox "I agree to the terms"`}},
 		{"sortable-list.html", []string{`listitem "Plan sprint"`, `listitem "Build feature"`, `listitem "Write tests"`, `listitem "Ship release"`}},
+		{"tomselect-tags.html", []string{`combobox "Languages"`}},
 	}
 	for _, tc := range pages {
 		for _, rp := range readPaths {

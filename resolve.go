@@ -179,11 +179,14 @@ func (p *Page) probe(ctx context.Context, t *target) error {
 	if n == nil {
 		return errStale
 	}
-	if !n.Ignored && !sameRole(axRole(n), t.elem.Role) {
+	st := ax.ParseState(n)
+	// An editing host no role marks is a textbox on both read paths and
+	// "generic" in Chromium's tree.
+	if !n.Ignored && !sameRole(axRole(n), t.elem.Role) && !(st.Editable && canonicalRole(axRole(n)) == "generic" && canonicalRole(t.elem.Role) == "textbox") {
 		return errStale // the node now means something else
 	}
 	t.ax = n
-	t.state = ax.ParseState(n)
+	t.state = st
 	if scrollErr != nil {
 		if session.IsNoLayout(scrollErr) {
 			return errNoLayout

@@ -106,6 +106,9 @@
     const n = nativeRole(el);
     if (n) return n;
     const r = roleAt(el);
+    // An editing host no role marks (Quill's editor, a bare contenteditable
+    // div) is a field a person types into: a textbox, as on the AX path.
+    if (r === 'generic' || !r) { if (editingHost(el) && !el.hasAttribute('role')) return 'textbox'; }
     if (r) return r;
     switch (el.localName) {
       case 'summary': return 'DisclosureTriangle';
@@ -187,14 +190,21 @@
   // the toggle's name, and the track and words are the toggle's drawing.
   // {box, text}, or null.
   function toggleBox(input) {
-    if (input.localName !== 'input' || (input.type !== 'checkbox' && input.type !== 'radio') || input.labels && input.labels.length) return null;
+    // (a label that shows no words, the box a library draws the check in,
+    // names nothing: the words beside it do)
+    if (input.localName !== 'input' || (input.type !== 'checkbox' && input.type !== 'radio') || input.labels && [...input.labels].some(l => seenText(l))) return null;
     for (let p = input.parentElement, k = 0; p && k < 3 && p.localName !== 'body'; p = p.parentElement, k++) {
-      const ctl = p.querySelectorAll(TEXT_CONTROL);
+      const ctl = controlsIn(p);
       if (ctl.length !== 1) return null;
       const text = seenText(p);
       if (text) return text.length <= 60 && WORDY.test(text) ? {box: p, text} : null;
     }
     return null;
+  }
+  // controlsIn: the controls in p, a <label> of one of them not counted
+  // apart from its control (antd's empty label box around its checkbox)
+  function controlsIn(p) {
+    return [...p.querySelectorAll(TEXT_CONTROL)].filter(c => !(c.localName === 'label' && c.control && p.contains(c.control)));
   }
   // the text a person sees in el, aria-hidden parts included
   function seenText(el) {
@@ -210,7 +220,7 @@
   function drawsToggle(el) {
     if (el.matches(TEXT_CONTROL) || el.querySelector(TEXT_CONTROL)) return false;
     for (let p = el.parentElement, k = 0; p && k < 3 && p.localName !== 'body'; p = p.parentElement, k++) {
-      const ctl = p.querySelectorAll(TEXT_CONTROL);
+      const ctl = controlsIn(p);
       if (ctl.length > 1) return false;
       if (ctl.length === 1) {
         const w = toggleBox(ctl[0]);
@@ -266,6 +276,10 @@
   // stoodInMemo: stoodIn's verdicts of one walk (labels ask before their control is reached).
   let stoodInMemo = new Map();
   const tinyBox = b => b.width <= 1 || b.height <= 1;
+  // ownClip: a form control whose own box is 1 px or less and clips (its
+  // own visually-hidden class), which no clipping ancestor tells the walk.
+  const ownClip = el => (el.localName === 'select' || el.localName === 'input' || el.localName === 'textarea') &&
+    tinyBox(el.getBoundingClientRect()) && !!clipperOf(el, flatParent(el), true);
   // stoodIn: a form control clipped to a box of 1 px or less (the visually
   // hidden but accessible pattern: PrimeReact's focusable input and native
   // <select> inside .p-hidden-accessible) inside a visible custom widget
@@ -277,6 +291,8 @@
   // sr-only field the page acts through) stays a ref.
   function stoodIn(el) {
     const tag = el.localName;
+    // the options of a list box <select> go with it
+    if (tag === 'option') { const s = listOption(el) && el.closest('select'); return !!s && stoodIn(s); }
     if (tag !== 'input' && tag !== 'select' && tag !== 'textarea') return false;
     if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio' || el.type === 'file' || el.type === 'hidden')) return false;
     let v = stoodInMemo.get(el);
@@ -284,8 +300,10 @@
     return v;
   }
   // clipperOf: the nearest ancestor (up to stop) that clips el to 1 px or less, or null.
-  function clipperOf(el, stop) {
-    for (let n = flatParent(el); n && n !== stop && n !== document.body; n = flatParent(n)) {
+  // self: el's own clip counts too (Tom Select's <select> in its own
+  // .ts-hidden-accessible box, not inside a clipping wrapper).
+  function clipperOf(el, stop, self) {
+    for (let n = self ? el : flatParent(el); n && n !== stop && n !== document.body; n = flatParent(n)) {
       if (!(n instanceof Element)) continue;
       if (!tinyBox(n.getBoundingClientRect())) continue; // the layout is fresh in a walk: cheaper than a style
       const cs = getComputedStyle(n);
@@ -294,7 +312,7 @@
     return null;
   }
   function standInOf(el) {
-    const clipper = clipperOf(el, null);
+    const clipper = clipperOf(el, null, true);
     if (!clipper) return false;
     let w = flatParent(clipper);
     while (w && w instanceof Element && w !== document.body && tinyBox(w.getBoundingClientRect())) w = flatParent(w);
@@ -360,8 +378,9 @@
   // click handler, draggable, a label standing in for its hidden input.
   // (Only an input the walk hides: a transparent one is still a ref of its
   // own, and its label a second handle on the same checkbox.)
+  const editingHost = el => el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable) && !el.closest('[contenteditable="false"]');
   function weakCandidate(el, bare) {
-    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable) && !el.closest('[contenteditable="false"]')) return 'edit';
+    if (editingHost(el)) return 'edit';
     if (bare) return el.localName === 'label' && el.control && hiddenInWalk(el.control) ? 'click' : '';
     if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'focus';
     if (el.hasAttribute('onclick') || el.hasAttribute('onmousedown') || el.hasAttribute('onpointerdown') ||
@@ -545,6 +564,9 @@
     }
     const img = el.querySelector('img[alt],[title]');
     if (img) { const v = collapse(img.getAttribute('alt') || img.getAttribute('title')); if (v) return v; }
+    // a picture named inside it (an <svg> with its <title>, role=img with
+    // aria-label): Blueprint's tree caret draws "Expand group"
+    for (const pic of el.querySelectorAll('svg,[role=img]')) { const v = pictureText(pic); if (v) return v; }
     let icon = '';
     for (const n of [el, ...el.querySelectorAll('*')].slice(0, 8)) {
       const m = ICON.exec(typeof n.className === 'string' ? n.className : (n.getAttribute('class') || ''));
@@ -804,17 +826,23 @@
       v = el.value;
     } else if (el.isContentEditable) {
       v = el.innerText;
+      if (!NONSPACE.test(v)) v = ''; // an empty editor's lone line break is no text, as on the AX path
     } else if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar') {
       v = iattr(el, 'aria-valuetext') || iattr(el, 'aria-valuenow') || '';
     } else if (role === 'combobox') {
       v = iattr(el, 'aria-valuetext') || shownText(el); // a button-like combobox shows its choice
     } else if (role === 'textbox' || role === 'searchbox') {
-      v = iattr(el, 'aria-valuetext') || '';
+      // an element marked textbox shows its text as its value, as
+      // Chromium reads it (Select2's rendered choice, role=textbox)
+      v = iattr(el, 'aria-valuetext') || (tag === 'input' ? '' : el.innerText);
     }
     return v.length > 200 ? v.slice(0, 200) : v;
   }
 
   const CONTROLS = 'button,a,input,select,textarea,[role=button],[role=link],[role=checkbox]';
+  const NATIVE_CONTROL = new Set(['input', 'select', 'textarea', 'button']);
+  // what draws something a person sees without text
+  const DRAWN = 'img,svg,canvas,video,iframe,object,embed,input,button,select,textarea,[role]';
 
   // The text that names an unnamed row or list item for a person: for a table
   // row, its first cell that is text rather than a control.
@@ -824,7 +852,14 @@
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
         if (c.localName !== 'td' && c.localName !== 'th') continue;
         if (c.firstElementChild && c.querySelector(CONTROLS)) continue; // a cell of bare text holds no control
-        const t = collapse(c.textContent);
+        let t = collapse(c.textContent);
+        if (!t && c.firstElementChild && c.getRootNode() !== document) {
+          // a shadow tree's cell shows what the host put in its slots
+          // (Vaadin's grid), as the AX tree reads it
+          const sl = [...c.querySelectorAll('slot')].flatMap(x => x.assignedElements({flatten: true}));
+          if (sl.some(a => a.matches(CONTROLS) || a.querySelector(CONTROLS))) continue;
+          t = collapse(sl.map(a => a.textContent).join(' '));
+        }
         if (t) return t;
       }
       return '';
@@ -839,7 +874,8 @@
   // radio button, which Chromium leaves out as its control's name.
   function firstTextWalk(el) {
     const inside = sel => { const c = t => t.parentElement && t.parentElement.closest(sel); return t => { const a = c(t); return a && el.contains(a); }; };
-    const inControl = inside('button,a,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],' +
+    // (an <a> without href is no link to Chromium: its text names the container)
+    const inControl = inside('button,a[href],input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],' +
       '[role=textbox],[role=combobox],[role=menuitem],[role=option],[role=switch]'), inHidden = inside('[aria-hidden="true"]');
     const inLabel = inside('label');
     const checkLabel = t => {
@@ -1029,7 +1065,7 @@
   // any (an icon), or when it is long (a card that is a link: its name is
   // what the agent needs).
   function showsOf(el, role, name, an) {
-    if (!SHOWS_ROLES.has(role) || !(an.includes('aria-label') || an.includes('aria-labelledby'))) return '';
+    if (!SHOWS_ROLES.has(role) || !(an.includes('aria-label') || an.includes('aria-labelledby') || (el.labels && el.labels.length))) return '';
     if (el.localName === 'input' || el.localName === 'select' || el.localName === 'textarea') return '';
     // The words of textContent hold those of innerText: when the name says
     // them all ("Delete" on "Delete order 12"), innerText's layout-aware
@@ -1438,14 +1474,21 @@
         // frame (a date picker's panel), not a thing to click.
         if (isRef === 'named' && weak === 'focus' && !hasRole && el.querySelector(HOLDS) && !cName(el).trim()) isRef = false;
         // An empty box with a listener (the container a framework renders
-        // its portals into, before anything is in it) has nothing to click.
-        // (A control is no such box: a checkbox input a label draws, sized
-        // 0×0 under the drawing, is the label's control, as on the AX path.)
-        if (isRef === 'named' && !strong && !el.firstChild) { const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false; }
+        // its portals into, before anything is in it, or holding only an
+        // empty layer: Blueprint's portal and its overlay) has nothing to
+        // click. (A control is no such box: a checkbox input a label draws,
+        // sized 0×0 under the drawing, is the label's control, as on the AX path.)
+        if (isRef === 'named' && !strong && (!el.firstChild || !NONSPACE.test(el.textContent) && !el.querySelector(DRAWN))) {
+          const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false;
+        }
       }
       if (isRef && !hiddenInWalk(el)) {
         let rrole = roleOf(el);
         let name = nameOf(el, rrole);
+        // A native control a listener also marks (Select2's search field) is
+        // the browser's control, unnamed as the AX path reads it: no
+        // description from its class.
+        if (isRef === 'named' && strong && !name && NATIVE_CONTROL.has(tag) && IROLE.has(rrole)) isRef = true;
         if (isRef === 'named') {
           if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
           if (rrole === 'generic' && (mouseAnchor(el) || (tag === 'a' && !el.hasAttribute('href') && L.hot.has(el)))) rrole = 'link';
@@ -1456,7 +1499,8 @@
         // picker's blank days, tabindex=-1 or none) is nothing to act on, and
         // its numbered handle (cell-1) would read as a day of the month.
         const blank = !name && COMPOSITE_ITEM.has(rrole) && !(el.hasAttribute('tabindex') && el.tabIndex >= 0);
-        const hidden = strong && region !== null && stoodIn(el); // (region null: nothing clips it)
+        // (region null: nothing around it clips it; a control can clip itself)
+        const hidden = strong && (region !== null || ownClip(tag === 'option' ? el.closest('select') || el : el)) && stoodIn(el);
         // the AX path hears that a clipped control is no ref (flag 3, see textWalk)
         if (hidden && textMode) covered.push([el, refRow(el, rrole, name, depth, lm, ctx, focused, vw, vh, childGroup, childRow, up, null), 3]);
         if (!hidden && rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {

@@ -450,6 +450,17 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 			}
 		}
 	}
+	// An editing host no role marks (Quill's editor, a bare contenteditable
+	// div: Chromium's "generic") is a field a person types into: a textbox,
+	// as on the fast path, and an empty editor's lone line break no value.
+	if isRef && st.Editable && !st.Readonly && role == "generic" && !c.inRef {
+		role = "textbox"
+	}
+	if isRef && st.Editable && st.Value != "" && strings.TrimSpace(st.Value) == "" && w.dom != nil {
+		if di, ok := w.dom.Nodes[n.BackendDOMNodeID]; ok && di.Tag != "input" && di.Tag != "textarea" {
+			st.Value = "" // an empty editor's lone line break (TipTap's, CodeMirror's too)
+		}
+	}
 	if isRef && role == "combobox" && !st.Editable && w.dom != nil {
 		if di, ok := w.dom.Nodes[n.BackendDOMNodeID]; ok && di.Tag != "select" && di.Tag != "input" && di.Range.Text == "" {
 			st.Value = choiceShown(st.Value, name)
@@ -568,6 +579,12 @@ func (w *walker) firstText(n *proto.AccessibilityAXNode, depth int) string {
 			}
 		case "button", "link", "checkbox", "radio", "textbox", "combobox", "menuitem", "option", "switch":
 			continue // a control's own name says nothing about which row it is
+		}
+		// nor does a form field's value (a spin button's "1"), as on the fast path
+		if w.dom != nil {
+			if di, ok := w.dom.Nodes[c.BackendDOMNodeID]; ok && (di.Tag == "input" || di.Tag == "select" || di.Tag == "textarea") {
+				continue
+			}
 		}
 		if s := w.firstText(c, depth+1); s != "" {
 			return s
