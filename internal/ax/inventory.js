@@ -39,16 +39,35 @@
   // word (a run of four or more letters with a vowel): Math.random()
   // .toString(36) or nanoid, whatever the library's prefix (ykz9yuh6c),
   // where an authored id reads as words and numbers (step2, h264video).
-  const randomID = id => id.split(/[^A-Za-z0-9]+/).some(p => {
-    if (p.length < 5) return false;
-    let flips = 0, run = '', word = false;
-    for (let i = 0; i < p.length; i++) {
-      const d = p.charCodeAt(i) <= 57;
-      if (i > 0 && d !== (p.charCodeAt(i - 1) <= 57)) flips++;
-      if (d) run = ''; else if ((run += p[i]).length >= 4 && /[aeiouAEIOU]/.test(run)) word = true;
+  // (One pass over the characters, no split parts or growing strings: it
+  // runs for the id of every ref, and a page of thousands of refs reads it
+  // before V8 has optimized it.)
+  const VOWELS = new Set([65, 69, 73, 79, 85, 97, 101, 105, 111, 117]);
+  function randomID(id) {
+    // of the part read so far: its length, its letter/digit switches, the
+    // length of its current run of letters and whether that run holds a
+    // vowel, whether the part holds a word, whether its last character was
+    // a digit (-1: none yet)
+    let len = 0, flips = 0, run = 0, vowel = false, word = false, prev = -1;
+    for (let i = 0; i <= id.length; i++) {
+      const c = i < id.length ? id.charCodeAt(i) : 0;
+      const digit = c >= 48 && c <= 57;
+      if (!digit && !(c >= 65 && c <= 90) && !(c >= 97 && c <= 122)) { // a separator (or the end) closes the part
+        if (len >= 5 && flips >= 2 && !word) return true;
+        len = 0; flips = 0; run = 0; vowel = false; word = false; prev = -1;
+        continue;
+      }
+      len++;
+      const d = digit ? 1 : 0;
+      if (prev !== -1 && d !== prev) flips++;
+      prev = d;
+      if (digit) { run = 0; vowel = false; continue; }
+      run++;
+      if (VOWELS.has(c)) vowel = true;
+      if (run >= 4 && vowel) word = true;
     }
-    return flips >= 2 && !word;
-  });
+    return false;
+  }
   const isGeneratedID = id => GENERATED_ID.test(id) || randomID(id);
   const TEXTY = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 
@@ -1034,7 +1053,12 @@
     // The words of textContent hold those of innerText: when the name says
     // them all ("Delete" on "Delete order 12"), innerText's layout-aware
     // read is not needed (a large table has thousands of such buttons).
-    const n = name.toLowerCase(), all = el.textContent.toLowerCase().match(WORD);
+    const n = name.toLowerCase(), tc = el.textContent.toLowerCase();
+    // the whole text inside the name holds each of its words ("Delete" on
+    // "Delete order 12"), without matching them out one by one
+    const whole = tc.trim();
+    if (whole && n.includes(whole)) return '';
+    const all = tc.match(WORD);
     if (!all || all.every(w => n.includes(w))) return '';
     const t = collapse(el.innerText.replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, ''));
     if (!t || t.length > SHOWS_MAX) return '';
@@ -1445,7 +1469,10 @@
           // 0×0 under the drawing, is the label's control, as on the AX path.)
           if (isRef === 'named' && !strong && !el.firstChild) { const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false; }
         }
-        if (isRef && !hiddenInWalk(el)) {
+        // seen: el.checkVisibility(VISIBILITY) held (read here for a ref): a
+        // link inside a sentence asks again below whether its words show
+        let seen = false;
+        if (isRef && (seen = !hiddenInWalk(el))) {
           let rrole = roleOf(el);
           let name = nameOf(el, rrole);
           if (isRef === 'named') {
@@ -1535,7 +1562,7 @@
         const slotted = tag === 'slot' ? el.assignedNodes() : null;
         const flat = slotted && slotted.length ? slotted : null;
         const shown = tsink && (flat ? flat.some(c => c.nodeType === 3 && c.data.length) && boxed(el).checkVisibility(VISIBILITY)
-          : spaced(el.shadowRoot || el) && el.checkVisibility(VISIBILITY));
+          : spaced(el.shadowRoot || el) && (seen || el.checkVisibility(VISIBILITY)));
         const block = tsink && cs && !INLINE.has(disp);
         if (!flat && !el.firstElementChild && !el.shadowRoot) {
           // a leaf: its text goes in now, in the order the stack would give it
