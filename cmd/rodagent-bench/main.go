@@ -113,8 +113,8 @@ func main() {
 	}
 	fmt.Printf("### Cold first look on the large table (6,005 controls): a fresh load each run (%d runs), then the snapshot and a raw getFullAXTree, alternating which goes first\n", 2*max(*n, 3))
 	fmt.Println()
-	fmt.Println("| browser | first snapshot median (min–max) | raw getFullAXTree median (min–max) | ratio |")
-	fmt.Println("| --- | --- | --- | --- |")
+	fmt.Println("| browser | first snapshot median (min–max) | raw getFullAXTree median (min–max) | ratio | snapshot median: snapshot first / raw first | raw median: snapshot first / raw first |")
+	fmt.Println("| --- | --- | --- | --- | --- | --- |")
 	for _, x := range []struct {
 		name string
 		b    *rodagent.Browser

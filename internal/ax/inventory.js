@@ -39,16 +39,35 @@
   // word (a run of four or more letters with a vowel): Math.random()
   // .toString(36) or nanoid, whatever the library's prefix (ykz9yuh6c),
   // where an authored id reads as words and numbers (step2, h264video).
-  const randomID = id => id.split(/[^A-Za-z0-9]+/).some(p => {
-    if (p.length < 5) return false;
-    let flips = 0, run = '', word = false;
-    for (let i = 0; i < p.length; i++) {
-      const d = p.charCodeAt(i) <= 57;
-      if (i > 0 && d !== (p.charCodeAt(i - 1) <= 57)) flips++;
-      if (d) run = ''; else if ((run += p[i]).length >= 4 && /[aeiouAEIOU]/.test(run)) word = true;
+  // (One pass over the characters, no split parts or growing strings: it
+  // runs for the id of every ref, and a page of thousands of refs reads it
+  // before V8 has optimized it.)
+  const VOWELS = new Set([65, 69, 73, 79, 85, 97, 101, 105, 111, 117]);
+  function randomID(id) {
+    // of the part read so far: its length, its letter/digit switches, the
+    // length of its current run of letters and whether that run holds a
+    // vowel, whether the part holds a word, whether its last character was
+    // a digit (-1: none yet)
+    let len = 0, flips = 0, run = 0, vowel = false, word = false, prev = -1;
+    for (let i = 0; i <= id.length; i++) {
+      const c = i < id.length ? id.charCodeAt(i) : 0;
+      const digit = c >= 48 && c <= 57;
+      if (!digit && !(c >= 65 && c <= 90) && !(c >= 97 && c <= 122)) { // a separator (or the end) closes the part
+        if (len >= 5 && flips >= 2 && !word) return true;
+        len = 0; flips = 0; run = 0; vowel = false; word = false; prev = -1;
+        continue;
+      }
+      len++;
+      const d = digit ? 1 : 0;
+      if (prev !== -1 && d !== prev) flips++;
+      prev = d;
+      if (digit) { run = 0; vowel = false; continue; }
+      run++;
+      if (VOWELS.has(c)) vowel = true;
+      if (run >= 4 && vowel) word = true;
     }
-    return flips >= 2 && !word;
-  });
+    return false;
+  }
   const isGeneratedID = id => GENERATED_ID.test(id) || randomID(id);
   const TEXTY = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 
@@ -1070,7 +1089,12 @@
     // The words of textContent hold those of innerText: when the name says
     // them all ("Delete" on "Delete order 12"), innerText's layout-aware
     // read is not needed (a large table has thousands of such buttons).
-    const n = name.toLowerCase(), all = el.textContent.toLowerCase().match(WORD);
+    const n = name.toLowerCase(), tc = el.textContent.toLowerCase();
+    // the whole text inside the name holds each of its words ("Delete" on
+    // "Delete order 12"), without matching them out one by one
+    const whole = tc.trim();
+    if (whole && n.includes(whole)) return '';
+    const all = tc.match(WORD);
     if (!all || all.every(w => n.includes(w))) return '';
     const t = collapse(el.innerText.replace(/[\u200b-\u200d\ufeff]|[\ue000-\uf8ff]/g, ''));
     if (!t || t.length > SHOWS_MAX) return '';
@@ -1346,266 +1370,279 @@
     // host and its light children, walked after it)
     let touch = touchStyled(document);
     const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null, null, null]];
+    // visit reads one element. The loop body is a function of its own, not
+    // inline in the loop: a first walk runs mostly before V8 has optimized
+    // its code, and a function called thousands of times is optimized after
+    // a few hundred calls, where the loop of one long function waits for an
+    // on-stack replacement of the whole of walkDOM (measured: the cold first
+    // walk of the 6,000-control table 453 → 373 ms in the page, median of
+    // 20 fresh loads each, interleaved).
+    const visit = e => {
+        // indexed, not destructured: unoptimized code destructures through the iterator protocol
+        const el = e[0], depth = e[1], lm = e[2], ctx = e[3], inRef = e[4], group = e[5], rows_ = e[6], rowNo = e[7],
+          up = e[8], parentCursor = e[9], sink = e[10], region = e[11], posRegion = e[12];
+        if (blocked && blocked.has(el.parentElement) && !blocked.has(el) && el !== blocked.modal) return; // inert behind the modal
+        const tag = el.localName;
+        if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') return;
+        // one call answers the attribute reads below for most cells and wrappers
+        const bare = !el.hasAttributes() && !(ACC.internals && ACC.internals.has(el));
+        if (!bare && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) return; // hidden from everyone's reading
+        let cs = null, disp = '', cursor = '', limit, childRegion, childPos, ownLimit = false;
+        if (!touch && el.shadowRoot && touchStyled(el.shadowRoot)) touch = true;
+        if (inRef !== true || sink) {
+          cs = getComputedStyle(el);
+          disp = cs.display;
+          if (disp === 'none') return;
+          if (opts.pointer && inRef !== true) {
+            cursor = cs.cursor;
+            // a drag handle (a sortable list's item, a resize grip): drag
+            // libraries turn off touch panning on what they move, and a person
+            // grabs it as they would click it
+            if (cursor !== 'pointer' && (touch || (!bare && el.hasAttribute('style'))) && cs.touchAction === 'none' && tag !== 'body' && tag !== 'html') cursor = 'pointer';
+            // a grab or move cursor is the hand a person takes an item with
+            // (SortableJS's list items, a kanban card): a thing to drag
+            else if ((cursor === 'grab' || cursor === 'move') && tag !== 'body' && tag !== 'html') cursor = 'pointer';
+          }
+          if (region !== undefined) {
+            if (!el.firstElementChild && !el.shadowRoot) {
+              ownLimit = true; // a leaf clips nothing below it: its own limit is read only if it is a ref
+            } else if (region === null && posRegion === null && (tag === 'html' || tag === 'body' || disp === 'contents' || cs.overflow === 'visible')) {
+              // nothing clips above and el clips nothing: whatever its
+              // position, its content shows anywhere (what the branch below
+              // gives), without reading the position
+              limit = null; childRegion = null; childPos = null;
+            } else {
+              const pos = cs.position;
+              limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region;
+              childRegion = clipBy(el, disp, cs, limit);
+              childPos = pos !== 'static' || tag === 'html' ? childRegion : posRegion;
+            }
+          }
+        }
+        let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
+        let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up, childSink = sink;
+        const hasRole = !bare && iattr(el, 'role') !== null;
+        if (tag === 'iframe' || tag === 'frame') {
+          if (!hiddenInWalk(el)) {
+            rows.push([3, depth, keyOf(el), collapse(el.getAttribute('title') || el.getAttribute('name') || '')]);
+            pick.push(el);
+          }
+          return;
+        }
+        let role = '';
+        if (STRUCT_TAGS.has(tag) || hasRole) {
+          role = (!hasRole && IMPLICIT[tag]) || roleAt(el);
+          if (role === 'heading') {
+            if (!hiddenInWalk(el)) {
+              const name = collapse(cName(el));
+              const level = +(el.getAttribute('aria-level') || (/^h[1-6]$/.test(tag) ? tag[1] : 2));
+              rows.push([2, depth, level, name, keyOf(el), intern(lm)]); // keyed: a heading that changes is a delta
+              heading = name;
+              childSink = null; // its text is the heading line
+            }
+          } else if (LANDMARK.has(role)) {
+            const name = collapse(cName(el));
+            if ((role !== 'form' && role !== 'region') || name) {
+              if (!hiddenInWalk(el)) {
+                rows.push([1, depth, role, name, (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')) ? 1 : 0]);
+                childDepth = depth + 1;
+                childLm = role + (name ? ' ' + lq(name) : '');
+                heading = '';
+                childSink = null;
+              }
+            }
+          }
+          if (role === 'table' || role === 'grid' || role === 'treegrid') {
+            const tn = collapse(cName(el));
+            childGroup = role + (tn ? ' ' + lq(clip(tn, 60)) : '');
+            childRows = {n: 0}; childRow = 0;
+          } else if (role === 'row' && rows_) {
+            childRow = ++rows_.n;
+          }
+          if (CONTEXT.has(role)) {
+            // rows and list items are named by their content unless labelled
+            let label = NAMED_FROM_CONTENT.has(role) && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')
+              ? '' : collapse(cName(el));
+            if (!label) label = firstText(el);
+            if (label) childCtx = role + ' ' + lq(clip(label, 60));
+          }
+        }
+        let isRef = false, toggleBox = false;
+        const strong = strongCandidate(el, bare);
+        if (strong) isRef = true;
+        // A grid's cell that is a ref only for being an item of the grid, and
+        // holds the control a person clicks (a date picker's day button), is
+        // that control: one ref, the control, carrying the cell's selection.
+        // (A bare <td>, no attributes at all, is such a cell too; aria-sort
+        // "none" sorts nothing, as on the AX path.)
+        if (isRef && (bare || !el.hasAttribute('tabindex') && !sorted(el)) && (tag === 'td' || tag === 'th' || COMPOSITE_ITEM.has(el.getAttribute('role'))) && onlyControls(el)) isRef = false;
+        // A toggle role on a box outside the tab order, around the native
+        // checkbox a person's click and focus reach (a switch's track marked
+        // role=checkbox over its input role=switch), is that input: one ref.
+        else if (isRef && hasRole && TOGGLE_ROLES.has(role) && tag !== 'input' && !(el.hasAttribute('tabindex') && el.tabIndex >= 0) &&
+          [...el.querySelectorAll('input[type=checkbox],input[type=radio]')].some(i => !hiddenInWalk(i))) { isRef = false; toggleBox = true; }
+        else if (inRef !== true) {
+          const weak = weakCandidate(el, bare);
+          if (weak === 'edit') isRef = true;
+          // A label of a control that is a ref (a transparent or visually
+          // hidden checkbox under a drawn box), and the drawing inside it, show
+          // a pointer because a click there is the control's: no ref of their own.
+          else if ((weak || (cursor === 'pointer' && parentCursor !== 'pointer' && inRef !== 'label' && !(tag === 'label' && el.control && !hiddenInWalk(el.control))) ||
+            (L.hot.has(el) && !delegationRoot(el, L))) && !(!hasRole && drawsToggle(el))) isRef = 'named';
+          // The box around a field (a select's or combobox's frame that
+          // focuses or opens it) or around a group of controls whose text is
+          // all theirs (a star rating's radios, a tree's items) is no control
+          // of its own: a person clicks the field or the controls.
+          // (A container the page named, a listbox "Colours", stays a ref, as
+          // in the AX tree.)
+          if (isRef === 'named' && (el.querySelector(FIELD) || onlyControls(el)) && !cName(el).trim()) isRef = false;
+          // A focusable box with no role that holds controls is the widget's
+          // frame (a date picker's panel), not a thing to click.
+          if (isRef === 'named' && weak === 'focus' && !hasRole && el.querySelector(HOLDS) && !cName(el).trim()) isRef = false;
+          // An empty box with a listener (the container a framework renders
+          // its portals into, before anything is in it, or holding only an
+          // empty layer: Blueprint's portal and its overlay) has nothing to
+          // click. (A control is no such box: a checkbox input a label draws,
+          // sized 0×0 under the drawing, is the label's control, as on the AX path.)
+          if (isRef === 'named' && !strong && (!el.firstChild || !NONSPACE.test(el.textContent) && !el.querySelector(DRAWN))) {
+            const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false;
+          }
+        }
+        // seen: el.checkVisibility(VISIBILITY) held (read here for a ref): a
+        // link inside a sentence asks again below whether its words show
+        let seen = false;
+        if (isRef && (seen = !hiddenInWalk(el))) {
+          let rrole = roleOf(el);
+          let name = nameOf(el, rrole);
+          // A native control a listener also marks (Select2's search field) is
+          // the browser's control, unnamed as the AX path reads it: no
+          // description from its class.
+          if (isRef === 'named' && strong && !name && NATIVE_CONTROL.has(tag) && IROLE.has(rrole)) isRef = true;
+          if (isRef === 'named') {
+            if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
+            if (rrole === 'generic' && (mouseAnchor(el) || (tag === 'a' && !el.hasAttribute('href') && L.hot.has(el)))) rrole = 'link';
+            if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') { name = describe(el); described.add(el); }
+            weakRefs.push(el);
+          }
+          // An empty, unnamed cell of a grid outside the tab order (a date
+          // picker's blank days, tabindex=-1 or none) is nothing to act on, and
+          // its numbered handle (cell-1) would read as a day of the month.
+          const blank = !name && COMPOSITE_ITEM.has(rrole) && !(el.hasAttribute('tabindex') && el.tabIndex >= 0);
+          // (region null: nothing around it clips it; a control can clip itself)
+          const hidden = strong && (region !== null || ownClip(tag === 'option' ? el.closest('select') || el : el)) && stoodIn(el);
+          // the AX path hears that a clipped control is no ref (flag 3, see textWalk)
+          if (hidden && textMode) covered.push([el, refRow(el, rrole, name, depth, lm, ctx, focused, vw, vh, childGroup, childRow, up, null), 3]);
+          if (!hidden && rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
+            const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
+            if (ownLimit) {
+              if (region === null && posRegion === null) limit = null; // whatever its position
+              else { const pos = cs.position; limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region; }
+            }
+            rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
+            cand.push(el);
+            childUp = keyOf(el);
+            // a link inside a sentence: its words go into the text where they
+            // stand (sinkText keeps them only when the block has words of its own)
+            if (sink && !sink.cells && rrole === 'link') { childSink = {parts: []}; sink.parts.push(childSink); }
+            else {
+              childSink = null;
+              // an empty box among a sentence's words (the swatch of "click
+              // on the ■ colored box"): its colour goes into the text there
+              if (sink && !sink.cells && !el.firstChild) { const w = swatchIn(el, cs); if (w) sink.parts.push(' [color ' + w + '] '); }
+            }
+            // Its name says its text, unless it is a container that is no
+            // name from its content: a focusable tab panel or dialog shows
+            // its paragraphs as any block does.
+            // Inside a clickable that only the weaker signals made a ref (a
+            // focusable suggestion list, a tree item with a listener), the
+            // items a person clicks are clickables of their own: the walk
+            // keeps looking for them there ('weak'), and only there.
+            // (A control with a role of its own — a tab, a button — is what a
+            // person clicks, though it is focusable or listens too: the
+            // listening box inside it is part of it.)
+            if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' && !(strong && FROM_CONTENT.has(rrole)) ? 'weak' : true;
+          }
+        }
+        if (tag === 'label' && el.control && !stoodIn(el.control)) { // it names its control: its text is the control's name
+          childSink = null;
+          if (!childIn) childIn = 'label';
+        }
+        else if (toggleBox && !childIn) childIn = 'label'; // its drawing is the input's, as a label's is
+        else if (!childIn && cs && role !== 'heading' && childLm === lm) {
+          const kind = textBlock(el, tag, role, childSink, disp, L);
+          if (kind) {
+            const ns = kind === 'row' ? {cells: [], parts: []} : {parts: [], live: LIVE.has(kind)};
+            const row = [4, depth, keyOf(el), kind, ns, intern(childGroup), childRow, up, intern(lm)];
+            rows.push(row); texts.push(row);
+            childSink = ns;
+            if (GAUGE.has(kind)) { ns.parts.push(gaugeText(el)); childSink = null; } // its reading is its value, not its drawing
+          } else if (childSink && childSink.cells && (tag === 'td' || tag === 'th' || CELL.has(role))) {
+            const cell = {parts: [], cell: true};
+            childSink.cells.push(cell);
+            childSink = cell;
+          }
+        }
+        if ((tag === 'select' && !listSelect(el)) || tag === 'input') return; // the browser's own widgetry
+        if (tag.includes('-') && !el.shadowRoot && el.childElementCount === 0 && !el.textContent.trim()) {
+          const b = el.getBoundingClientRect();
+          if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
+        }
+        const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
+        if (tag === 'img' || (hasRole && (role === 'image' || role === 'img'))) {
+          // A picture is content a person reads ("Chicken wings" with a meat
+          // icon, a 4-of-5-stars rating, a slide's photo): its text
+          // alternative goes into the text where the picture stands. An
+          // ARIA img's children are presentational.
+          const alt = tsink ? pictureText(el) : '';
+          if (alt) tsink.parts.push(' [img ' + alt + '] ');
+          if (tag === 'img' || alt) return;
+        }
+        // A slot shows what the host put in it (or, when nothing, its own
+        // fallback children): the walk reads a host's light children there,
+        // in the order and inside the refs and text blocks a person sees them
+        // in (the flat tree, as the AX tree reads it), not after the shadow
+        // tree. A slot has no box of its own (display: contents): whether its
+        // text shows is its nearest boxed ancestor's.
+        const slotted = tag === 'slot' ? el.assignedNodes() : null;
+        const flat = slotted && slotted.length ? slotted : null;
+        const shown = tsink && (flat ? flat.some(c => c.nodeType === 3 && c.data.length) && boxed(el).checkVisibility(VISIBILITY)
+          : spaced(el.shadowRoot || el) && (seen || el.checkVisibility(VISIBILITY)));
+        const block = tsink && cs && !INLINE.has(disp);
+        if (!flat && !el.firstElementChild && !el.shadowRoot) {
+          // a leaf: its text goes in now, in the order the stack would give it
+          if (tsink) {
+            if (block) tsink.parts.push(' ');
+            if (shown) { for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) tsink.parts.push(c.data); }
+            else if (!el.firstChild) {
+              const i = iconIn(el), w = i ? '' : swatchIn(el, cs);
+              if (i) tsink.parts.push(' [icon ' + i + '] ');
+              else if (w) tsink.parts.push(' [color ' + w + '] ');
+            }
+            if (block || tag === 'br') tsink.parts.push(' ');
+          }
+          return;
+        }
+        if (block || (tag === 'br' && tsink)) stack.push([' ', tsink]);
+        if (el.shadowRoot) shadows.push(el.shadowRoot); // a document observer does not see into shadow trees
+        if (flat) {
+          for (let i = flat.length - 1; i >= 0; i--) {
+            const c = flat[i];
+            if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos]);
+            else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
+          }
+        } else for (let c = (el.shadowRoot || el).lastChild; c; c = c.previousSibling) {
+          if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos]);
+          else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
+        }
+        if (block) stack.push([' ', tsink]);
+    };
     while (stack.length) {
       const e = stack.pop();
       if (e.length === 2) {
         e[1].parts.push(typeof e[0] === 'string' ? e[0] : e[0].data);
         continue;
       }
-      // indexed, not destructured: unoptimized code destructures through the iterator protocol
-      const el = e[0], depth = e[1], lm = e[2], ctx = e[3], inRef = e[4], group = e[5], rows_ = e[6], rowNo = e[7],
-        up = e[8], parentCursor = e[9], sink = e[10], region = e[11], posRegion = e[12];
-      if (blocked && blocked.has(el.parentElement) && !blocked.has(el) && el !== blocked.modal) continue; // inert behind the modal
-      const tag = el.localName;
-      if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') continue;
-      // one call answers the attribute reads below for most cells and wrappers
-      const bare = !el.hasAttributes() && !(ACC.internals && ACC.internals.has(el));
-      if (!bare && (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert'))) continue; // hidden from everyone's reading
-      let cs = null, disp = '', cursor = '', limit, childRegion, childPos, ownLimit = false;
-      if (!touch && el.shadowRoot && touchStyled(el.shadowRoot)) touch = true;
-      if (inRef !== true || sink) {
-        cs = getComputedStyle(el);
-        disp = cs.display;
-        if (disp === 'none') continue;
-        if (opts.pointer && inRef !== true) {
-          cursor = cs.cursor;
-          // a drag handle (a sortable list's item, a resize grip): drag
-          // libraries turn off touch panning on what they move, and a person
-          // grabs it as they would click it
-          if (cursor !== 'pointer' && (touch || (!bare && el.hasAttribute('style'))) && cs.touchAction === 'none' && tag !== 'body' && tag !== 'html') cursor = 'pointer';
-          // a grab or move cursor is the hand a person takes an item with
-          // (SortableJS's list items, a kanban card): a thing to drag
-          else if ((cursor === 'grab' || cursor === 'move') && tag !== 'body' && tag !== 'html') cursor = 'pointer';
-        }
-        if (region !== undefined) {
-          if (!el.firstElementChild && !el.shadowRoot) {
-            ownLimit = true; // a leaf clips nothing below it: its own limit is read only if it is a ref
-          } else if (region === null && posRegion === null && (tag === 'html' || tag === 'body' || disp === 'contents' || cs.overflow === 'visible')) {
-            // nothing clips above and el clips nothing: whatever its
-            // position, its content shows anywhere (what the branch below
-            // gives), without reading the position
-            limit = null; childRegion = null; childPos = null;
-          } else {
-            const pos = cs.position;
-            limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region;
-            childRegion = clipBy(el, disp, cs, limit);
-            childPos = pos !== 'static' || tag === 'html' ? childRegion : posRegion;
-          }
-        }
-      }
-      let childDepth = depth, childLm = lm, childCtx = ctx, childIn = inRef;
-      let childGroup = group, childRows = rows_, childRow = rowNo, childUp = up, childSink = sink;
-      const hasRole = !bare && iattr(el, 'role') !== null;
-      if (tag === 'iframe' || tag === 'frame') {
-        if (!hiddenInWalk(el)) {
-          rows.push([3, depth, keyOf(el), collapse(el.getAttribute('title') || el.getAttribute('name') || '')]);
-          pick.push(el);
-        }
-        continue;
-      }
-      let role = '';
-      if (STRUCT_TAGS.has(tag) || hasRole) {
-        role = (!hasRole && IMPLICIT[tag]) || roleAt(el);
-        if (role === 'heading') {
-          if (!hiddenInWalk(el)) {
-            const name = collapse(cName(el));
-            const level = +(el.getAttribute('aria-level') || (/^h[1-6]$/.test(tag) ? tag[1] : 2));
-            rows.push([2, depth, level, name, keyOf(el), intern(lm)]); // keyed: a heading that changes is a delta
-            heading = name;
-            childSink = null; // its text is the heading line
-          }
-        } else if (LANDMARK.has(role)) {
-          const name = collapse(cName(el));
-          if ((role !== 'form' && role !== 'region') || name) {
-            if (!hiddenInWalk(el)) {
-              rows.push([1, depth, role, name, (el.getAttribute('aria-modal') === 'true' || el.matches(':modal')) ? 1 : 0]);
-              childDepth = depth + 1;
-              childLm = role + (name ? ' ' + lq(name) : '');
-              heading = '';
-              childSink = null;
-            }
-          }
-        }
-        if (role === 'table' || role === 'grid' || role === 'treegrid') {
-          const tn = collapse(cName(el));
-          childGroup = role + (tn ? ' ' + lq(clip(tn, 60)) : '');
-          childRows = {n: 0}; childRow = 0;
-        } else if (role === 'row' && rows_) {
-          childRow = ++rows_.n;
-        }
-        if (CONTEXT.has(role)) {
-          // rows and list items are named by their content unless labelled
-          let label = NAMED_FROM_CONTENT.has(role) && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')
-            ? '' : collapse(cName(el));
-          if (!label) label = firstText(el);
-          if (label) childCtx = role + ' ' + lq(clip(label, 60));
-        }
-      }
-      let isRef = false, toggleBox = false;
-      const strong = strongCandidate(el, bare);
-      if (strong) isRef = true;
-      // A grid's cell that is a ref only for being an item of the grid, and
-      // holds the control a person clicks (a date picker's day button), is
-      // that control: one ref, the control, carrying the cell's selection.
-      // (A bare <td>, no attributes at all, is such a cell too; aria-sort
-      // "none" sorts nothing, as on the AX path.)
-      if (isRef && (bare || !el.hasAttribute('tabindex') && !sorted(el)) && (tag === 'td' || tag === 'th' || COMPOSITE_ITEM.has(el.getAttribute('role'))) && onlyControls(el)) isRef = false;
-      // A toggle role on a box outside the tab order, around the native
-      // checkbox a person's click and focus reach (a switch's track marked
-      // role=checkbox over its input role=switch), is that input: one ref.
-      else if (isRef && hasRole && TOGGLE_ROLES.has(role) && tag !== 'input' && !(el.hasAttribute('tabindex') && el.tabIndex >= 0) &&
-        [...el.querySelectorAll('input[type=checkbox],input[type=radio]')].some(i => !hiddenInWalk(i))) { isRef = false; toggleBox = true; }
-      else if (inRef !== true) {
-        const weak = weakCandidate(el, bare);
-        if (weak === 'edit') isRef = true;
-        // A label of a control that is a ref (a transparent or visually
-        // hidden checkbox under a drawn box), and the drawing inside it, show
-        // a pointer because a click there is the control's: no ref of their own.
-        else if ((weak || (cursor === 'pointer' && parentCursor !== 'pointer' && inRef !== 'label' && !(tag === 'label' && el.control && !hiddenInWalk(el.control))) ||
-          (L.hot.has(el) && !delegationRoot(el, L))) && !(!hasRole && drawsToggle(el))) isRef = 'named';
-        // The box around a field (a select's or combobox's frame that
-        // focuses or opens it) or around a group of controls whose text is
-        // all theirs (a star rating's radios, a tree's items) is no control
-        // of its own: a person clicks the field or the controls.
-        // (A container the page named, a listbox "Colours", stays a ref, as
-        // in the AX tree.)
-        if (isRef === 'named' && (el.querySelector(FIELD) || onlyControls(el)) && !cName(el).trim()) isRef = false;
-        // A focusable box with no role that holds controls is the widget's
-        // frame (a date picker's panel), not a thing to click.
-        if (isRef === 'named' && weak === 'focus' && !hasRole && el.querySelector(HOLDS) && !cName(el).trim()) isRef = false;
-        // An empty box with a listener (the container a framework renders
-        // its portals into, before anything is in it, or holding only an
-        // empty layer: Blueprint's portal and its overlay) has nothing to
-        // click. (A control is no such box: a checkbox input a label draws,
-        // sized 0×0 under the drawing, is the label's control, as on the AX path.)
-        if (isRef === 'named' && !strong && (!el.firstChild || !NONSPACE.test(el.textContent) && !el.querySelector(DRAWN))) {
-          const b = el.getBoundingClientRect(); if (!b.width || !b.height) isRef = false;
-        }
-      }
-      if (isRef && !hiddenInWalk(el)) {
-        let rrole = roleOf(el);
-        let name = nameOf(el, rrole);
-        // A native control a listener also marks (Select2's search field) is
-        // the browser's control, unnamed as the AX path reads it: no
-        // description from its class.
-        if (isRef === 'named' && strong && !name && NATIVE_CONTROL.has(tag) && IROLE.has(rrole)) isRef = true;
-        if (isRef === 'named') {
-          if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
-          if (rrole === 'generic' && (mouseAnchor(el) || (tag === 'a' && !el.hasAttribute('href') && L.hot.has(el)))) rrole = 'link';
-          if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') { name = describe(el); described.add(el); }
-          weakRefs.push(el);
-        }
-        // An empty, unnamed cell of a grid outside the tab order (a date
-        // picker's blank days, tabindex=-1 or none) is nothing to act on, and
-        // its numbered handle (cell-1) would read as a day of the month.
-        const blank = !name && COMPOSITE_ITEM.has(rrole) && !(el.hasAttribute('tabindex') && el.tabIndex >= 0);
-        // (region null: nothing around it clips it; a control can clip itself)
-        const hidden = strong && (region !== null || ownClip(tag === 'option' ? el.closest('select') || el : el)) && stoodIn(el);
-        // the AX path hears that a clipped control is no ref (flag 3, see textWalk)
-        if (hidden && textMode) covered.push([el, refRow(el, rrole, name, depth, lm, ctx, focused, vw, vh, childGroup, childRow, up, null), 3]);
-        if (!hidden && rrole && rrole !== 'none' && rrole !== 'presentation' && !blank && !(isRef === 'named' && (!name || LANDMARK.has(rrole) || rrole === 'heading'))) {
-          const c = ctx || (heading ? 'heading ' + lq(clip(heading, 60)) : '');
-          if (ownLimit) {
-            if (region === null && posRegion === null) limit = null; // whatever its position
-            else { const pos = cs.position; limit = pos === 'fixed' ? null : pos === 'absolute' ? posRegion : region; }
-          }
-          rows.push(refRow(el, rrole === 'none' ? 'generic' : rrole, name, depth, lm, c, focused, vw, vh, childGroup, childRow, up, limit));
-          cand.push(el);
-          childUp = keyOf(el);
-          // a link inside a sentence: its words go into the text where they
-          // stand (sinkText keeps them only when the block has words of its own)
-          if (sink && !sink.cells && rrole === 'link') { childSink = {parts: []}; sink.parts.push(childSink); }
-          else {
-            childSink = null;
-            // an empty box among a sentence's words (the swatch of "click
-            // on the ■ colored box"): its colour goes into the text there
-            if (sink && !sink.cells && !el.firstChild) { const w = swatchIn(el, cs); if (w) sink.parts.push(' [color ' + w + '] '); }
-          }
-          // Its name says its text, unless it is a container that is no
-          // name from its content: a focusable tab panel or dialog shows
-          // its paragraphs as any block does.
-          // Inside a clickable that only the weaker signals made a ref (a
-          // focusable suggestion list, a tree item with a listener), the
-          // items a person clicks are clickables of their own: the walk
-          // keeps looking for them there ('weak'), and only there.
-          // (A control with a role of its own — a tab, a button — is what a
-          // person clicks, though it is focusable or listens too: the
-          // listening box inside it is part of it.)
-          if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' && !(strong && FROM_CONTENT.has(rrole)) ? 'weak' : true;
-        }
-      }
-      if (tag === 'label' && el.control && !stoodIn(el.control)) { // it names its control: its text is the control's name
-        childSink = null;
-        if (!childIn) childIn = 'label';
-      }
-      else if (toggleBox && !childIn) childIn = 'label'; // its drawing is the input's, as a label's is
-      else if (!childIn && cs && role !== 'heading' && childLm === lm) {
-        const kind = textBlock(el, tag, role, childSink, disp, L);
-        if (kind) {
-          const ns = kind === 'row' ? {cells: [], parts: []} : {parts: [], live: LIVE.has(kind)};
-          const row = [4, depth, keyOf(el), kind, ns, intern(childGroup), childRow, up, intern(lm)];
-          rows.push(row); texts.push(row);
-          childSink = ns;
-          if (GAUGE.has(kind)) { ns.parts.push(gaugeText(el)); childSink = null; } // its reading is its value, not its drawing
-        } else if (childSink && childSink.cells && (tag === 'td' || tag === 'th' || CELL.has(role))) {
-          const cell = {parts: [], cell: true};
-          childSink.cells.push(cell);
-          childSink = cell;
-        }
-      }
-      if ((tag === 'select' && !listSelect(el)) || tag === 'input') continue; // the browser's own widgetry
-      if (tag.includes('-') && !el.shadowRoot && el.childElementCount === 0 && !el.textContent.trim()) {
-        const b = el.getBoundingClientRect();
-        if (b.width > 0 && b.height > 0) closed = true; // a custom element drawing from a closed shadow root
-      }
-      const tsink = childSink && childSink.cells ? null : childSink; // text outside the cells of a row is not shown
-      if (tag === 'img' || (hasRole && (role === 'image' || role === 'img'))) {
-        // A picture is content a person reads ("Chicken wings" with a meat
-        // icon, a 4-of-5-stars rating, a slide's photo): its text
-        // alternative goes into the text where the picture stands. An
-        // ARIA img's children are presentational.
-        const alt = tsink ? pictureText(el) : '';
-        if (alt) tsink.parts.push(' [img ' + alt + '] ');
-        if (tag === 'img' || alt) continue;
-      }
-      // A slot shows what the host put in it (or, when nothing, its own
-      // fallback children): the walk reads a host's light children there,
-      // in the order and inside the refs and text blocks a person sees them
-      // in (the flat tree, as the AX tree reads it), not after the shadow
-      // tree. A slot has no box of its own (display: contents): whether its
-      // text shows is its nearest boxed ancestor's.
-      const slotted = tag === 'slot' ? el.assignedNodes() : null;
-      const flat = slotted && slotted.length ? slotted : null;
-      const shown = tsink && (flat ? flat.some(c => c.nodeType === 3 && c.data.length) && boxed(el).checkVisibility(VISIBILITY)
-        : spaced(el.shadowRoot || el) && el.checkVisibility(VISIBILITY));
-      const block = tsink && cs && !INLINE.has(disp);
-      if (!flat && !el.firstElementChild && !el.shadowRoot) {
-        // a leaf: its text goes in now, in the order the stack would give it
-        if (tsink) {
-          if (block) tsink.parts.push(' ');
-          if (shown) { for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) tsink.parts.push(c.data); }
-          else if (!el.firstChild) {
-            const i = iconIn(el), w = i ? '' : swatchIn(el, cs);
-            if (i) tsink.parts.push(' [icon ' + i + '] ');
-            else if (w) tsink.parts.push(' [color ' + w + '] ');
-          }
-          if (block || tag === 'br') tsink.parts.push(' ');
-        }
-        continue;
-      }
-      if (block || (tag === 'br' && tsink)) stack.push([' ', tsink]);
-      if (el.shadowRoot) shadows.push(el.shadowRoot); // a document observer does not see into shadow trees
-      if (flat) {
-        for (let i = flat.length - 1; i >= 0; i--) {
-          const c = flat[i];
-          if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos]);
-          else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
-        }
-      } else for (let c = (el.shadowRoot || el).lastChild; c; c = c.previousSibling) {
-        if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos]);
-        else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
-      }
-      if (block) stack.push([' ', tsink]);
+      visit(e);
     }
     if (weakRefs.length) dropCovered(rows, cand, weakRefs);
     for (let i = 0; i < texts.length; i++) texts[i][4] = sinkText(texts[i][4]);
