@@ -105,6 +105,7 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 	if mErr != nil {
 		return input.Point{}, p.actionErr(ctx, action, t.handle, mErr)
 	}
+	standIn := false // quads are a label's that stands in for the target
 	if n.hit && tinyBox(quads) {
 		// A control drawn by its label (rating stars, custom radios and
 		// checkboxes: the input itself is a visually hidden 1px box) is
@@ -117,6 +118,7 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 		}
 		if lobj != nil {
 			quads, obj = lq, lobj
+			standIn = true
 		}
 	}
 	local, st := clickPoint(quads, metrics)
@@ -125,6 +127,17 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 		// frame by frame, for a box with area that holds still.
 		if q, err := p.waitBox(ctx, t, obj); err == nil {
 			quads = q
+			local, st = clickPoint(quads, metrics)
+		}
+	}
+	if st == NotVisible && len(quads) > 0 && !standIn {
+		// The box has area but none of it is in the viewport, though resolve
+		// scrolled it in: the page moved it since (content inserted above
+		// it — the APG pages add their CodePen buttons from a 500 ms
+		// interval — or its view scrolled). A person scrolls to it again
+		// and looks; so does the action, once.
+		if q, m, err := p.rescroll(ctx, t); err == nil {
+			quads, metrics = q, m
 			local, st = clickPoint(quads, metrics)
 		}
 	}
@@ -165,6 +178,24 @@ func (p *Page) actionable(ctx context.Context, action string, t *target, n needs
 		}
 	}
 	return pt, nil
+}
+
+// rescroll scrolls the target into view again and reads its box and the
+// viewport afresh.
+func (p *Page) rescroll(ctx context.Context, t *target) ([]proto.DOMQuad, *proto.PageGetLayoutMetricsResult, error) {
+	bc := t.sess.Bind(ctx)
+	if err := (proto.DOMScrollIntoViewIfNeeded{BackendNodeID: t.elem.Node}).Call(bc); err != nil {
+		return nil, nil, err
+	}
+	q, err := proto.DOMGetContentQuads{BackendNodeID: t.elem.Node}.Call(bc)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := proto.PageGetLayoutMetrics{}.Call(bc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return q.Quads, m, nil
 }
 
 // settledHit runs the hit test at the target's click point. When a running
