@@ -194,6 +194,7 @@ func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {
 	// What the agent has read so far, newest first: it picks targets from
 	// the latest look, else from what it read before.
 	read := []string{s.String()}
+	var lastLook time.Duration // how long the look after the last step took
 	for i, st := range tc.steps {
 		var (
 			status rodagent.ActionStatus
@@ -215,7 +216,9 @@ func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {
 		// The next look: a delta, or the full inventory when most refs are
 		// new (a modal menu hides the rest of the page): its text is what
 		// the agent reads either way.
+		lookStart := time.Now()
 		s = snapshot(t, p)
+		lastLook = time.Since(lookStart)
 		delta := s.String()
 		for _, w := range st.see {
 			if !agentSees(delta, w, read) {
@@ -236,7 +239,17 @@ func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {
 		}
 	}
 	if !strings.Contains(s.String(), tc.outcome) {
-		t.Errorf("the outcome %q should be in the last delta:\n%s\npage log: %v\n%s", tc.outcome, s.String(), logEntries(t, p), pageMotion(t, p, tc.outcome))
+		if lastLook < settleCap {
+			t.Errorf("the outcome %q should be in the last delta:\n%s\npage log: %v\n%s", tc.outcome, s.String(), logEntries(t, p), pageMotion(t, p, tc.outcome))
+		} else if again := snapshot(t, p).String(); !strings.Contains(again, tc.outcome) {
+			// The look gave up at the settle's bound (a starved renderer
+			// runs no frames, so animations stay pending): as an agent
+			// would, look once more; the outcome must be there now.
+			t.Errorf("the outcome %q should be in the last delta, or in the next after a look that took %v (the settle's bound):\n%s\nnext:\n%s\npage log: %v\n%s",
+				tc.outcome, lastLook, s.String(), again, logEntries(t, p), pageMotion(t, p, tc.outcome))
+		} else {
+			t.Logf("the look after the last step took %v, the settle's bound; the next look showed the outcome", lastLook)
+		}
 	}
 	full := snapshot(t, p, rodagent.WithFull()).String()
 	if !strings.Contains(full, tc.outcome) {
@@ -248,6 +261,10 @@ func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {
 		t.Errorf("the page's outcome is %q, want %q (the agent's actions did not do the task); log %v", got, tc.outcome, logEntries(t, p))
 	}
 }
+
+// settleCap is the bound of the settle a look after an action runs
+// (CAP in internal/ax/settle.js): past it the look reads the page as it is.
+const settleCap = 1500 * time.Millisecond
 
 // pageMotion describes, for a failure, what the page was doing when a look
 // missed an outcome: whether it was visible and focused, its running
