@@ -22,7 +22,8 @@ import (
 // (Chromium's networkAlmostIdle: at most two connections for 500 ms) for
 // pages whose load event waits on a stream or a slow image; after the
 // quiet, a load event that is near, or one the page's scripts listen for,
-// is still waited for, briefly (awaitNearLoad).
+// is still waited for, briefly (awaitNearLoad). Then the document's first
+// frame is (awaitFrame).
 
 // navState is what the main frame's navigation events said; guarded by p.mu.
 type navState struct {
@@ -168,6 +169,36 @@ func (p *Page) awaitNearLoad(ctx context.Context) {
 	})
 }
 
+// frameGrace bounds the wait for the first frame a loaded document renders
+// (awaitFrame): a main thread still busy past it is the page's, not the
+// navigation's.
+const frameGrace = time.Second
+
+// renderedJS resolves once the document has rendered a frame and run the
+// task queued behind it; a hidden tab renders none and resolves at once.
+const renderedJS = `new Promise(r => {
+	if (document.visibilityState !== 'visible') return r(false);
+	requestAnimationFrame(() => setTimeout(() => r(true), 0));
+})`
+
+// awaitFrame waits, at most frameGrace, for the loaded main document to
+// render a frame. A page that builds itself in its load handlers leaves its
+// first style, layout and paint pending when load fires (about 300 ms on
+// the 6,000-control table), and whatever asks the renderer next queues
+// behind them: a navigation that returned at load handed that cost to the
+// first look or action. A person sees a page once it is drawn; so does
+// Open. It runs in the library's isolated world, where the page cannot
+// replace requestAnimationFrame.
+func (p *Page) awaitFrame(ctx context.Context) {
+	fctx, cancel := context.WithTimeout(ctx, frameGrace)
+	defer cancel()
+	w, err := p.world(fctx, p.mainFrameInfo())
+	if err != nil {
+		return
+	}
+	_, _ = proto.RuntimeEvaluate{Expression: renderedJS, ContextID: w, AwaitPromise: true, ReturnByValue: true}.Call(p.main.Bind(fctx))
+}
+
 // listensForLoad reports whether the page's own scripts listen for the
 // window's load event (addEventListener, onload, <body onload>). Such a page
 // wires its widgets only when load fires — the W3C APG examples bind their
@@ -306,7 +337,8 @@ func (e *NavigationError) Error() string {
 // Open navigates the tab to rawURL and returns once the new document has
 // committed and loaded (the load event, or DOMContentLoaded and a network
 // quiet, then at most 3 s for a load event that is near, 10 s for one the
-// page's scripts listen for), with URL already the new one. Redirects are followed. Every ref of the tab
+// page's scripts listen for) and has rendered a frame (at most 1 s more),
+// with URL already the new one. Redirects are followed. Every ref of the tab
 // is dropped: acting on one afterwards reports PageChanged.
 func (p *Page) Open(ctx context.Context, rawURL string) error {
 	if err := p.b.cfg.allowURL(rawURL); err != nil {
@@ -362,6 +394,9 @@ func (p *Page) open(ctx context.Context, rawURL string) error {
 		return err
 	}
 	p.awaitNearLoad(ctx)
+	if res.LoaderID != "" {
+		p.awaitFrame(ctx)
+	}
 	p.mu.Lock()
 	p.resetRefsLocked()
 	p.mu.Unlock()
@@ -469,6 +504,7 @@ func (p *Page) navigateAndWait(ctx context.Context, verb string, newDoc bool, st
 		return err
 	}
 	p.awaitNearLoad(ctx)
+	p.awaitFrame(ctx)
 	p.mu.Lock()
 	p.resetRefsLocked()
 	p.mu.Unlock()

@@ -149,6 +149,34 @@ func TestOpenWaitsForLoadListeners(t *testing.T) {
 	}
 }
 
+// A page that builds itself in its load handler is drawn when Open
+// returns: its first frame (style, layout and paint of what the handler
+// built) is not left for the first look to wait behind.
+func TestOpenReturnsOnceDrawn(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><title>built on load</title><table id=t></table>
+<script>window.addEventListener('load', () => {
+  const t = document.getElementById('t');
+  for (let i = 0; i < 3000; i++) t.insertRow().innerHTML = '<td>row ' + i + '</td><td><button>Delete ' + i + '</button></td>';
+  // the page's own mark, set after the frame that draws the rows, as the library's is
+  requestAnimationFrame(() => setTimeout(() => { window.drawn = true; }, 0));
+});</script>`)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	for i := 0; i < 3; i++ {
+		p := openURL(t, srv.URL+"/?"+strconv.Itoa(i))
+		var drawn bool
+		eval(t, p, "window.drawn === true", &drawn)
+		if !drawn {
+			t.Fatalf("load %d: Open returned before the page had drawn what its load handler built", i)
+		}
+	}
+}
+
 // Open follows redirects and returns on the final document.
 func TestOpenRedirectSettles(t *testing.T) {
 	t.Parallel()
