@@ -91,10 +91,11 @@ const loadGrace = 3 * time.Second
 
 // listenerGrace bounds the wait for the load event of a page that listens
 // for it, held back by a frame or an image: its widgets are wired only when
-// load fires. The APG examples hold an iframe from aria-at.w3.org, which
-// cannot be reached here. On a loaded machine their load came later than
-// loadGrace: TestAPGExamplesShowWhatAPersonSees/alert and /disclosure-faq
-// failed together, each after about 4 s, clicking buttons not yet wired.
+// load fires. The APG examples hold an iframe from aria-at.w3.org, which a
+// machine without internet (the test machine) cannot reach. On a loaded
+// machine their load came later than loadGrace:
+// TestAPGExamplesShowWhatAPersonSees/alert and /disclosure-faq failed
+// together, each after about 4 s, clicking buttons not yet wired.
 // A page whose load never comes costs this much per navigation.
 const listenerGrace = 10 * time.Second
 

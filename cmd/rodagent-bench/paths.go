@@ -179,8 +179,10 @@ func coldFirstLook(ctx context.Context, b *rodagent.Browser, name, url string, r
 		snapBy[i%2] = append(snapBy[i%2], snap[len(snap)-1])
 		rawBy[i%2] = append(rawBy[i%2], raw[len(raw)-1])
 	}
-	// Whichever read comes first may pay the page's pending first style and
-	// layout: the medians by order show how much of the spread that is.
+	// Whichever read comes first pays for what the page's load left behind
+	// (its garbage, collected by the first read that runs much JavaScript;
+	// before Open waited for a frame, its first layout too): the medians by
+	// order show how much of the spread that is.
 	fmt.Printf("| %s | %s | %s | %.2f× | %s / %s | %s / %s |\n", name, spread(snap), spread(raw), float64(median(snap))/float64(median(raw)),
 		ms(median(snapBy[0])), ms(median(snapBy[1])), ms(median(rawBy[0])), ms(median(rawBy[1])))
 	return nil
