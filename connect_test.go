@@ -14,8 +14,9 @@ import (
 	"github.com/rodagent/rodagent"
 )
 
-// stockChromium starts a Chromium of its own — no launch flags of rodagent's,
-// in particular not ComputedAccessibilityInfo — as a fleet or a user would
+// stockChromium starts a Chromium of its own — no launch flags of rodagent's
+// (the suite's offline resolver aside), in particular not
+// ComputedAccessibilityInfo — as a fleet or a user would
 // run it, and returns its DevTools websocket address. Only that process is
 // stopped at the end of the test.
 func stockChromium(t testing.TB) string {
@@ -30,7 +31,7 @@ func stockChromium(t testing.TB) string {
 	// The same window as Launch's default, so both paths see one viewport.
 	args := []string{"--headless", "--remote-debugging-port=0", "--user-data-dir=" + t.TempDir(), "--no-first-run",
 		"--window-size=1280,900",
-		"--no-default-browser-check", "--disable-gpu", "--disable-dev-shm-usage", "about:blank"}
+		"--no-default-browser-check", "--disable-gpu", "--disable-dev-shm-usage", offlineResolver, "about:blank"}
 	if os.Geteuid() == 0 {
 		args = append(args, "--no-sandbox")
 	}

@@ -107,7 +107,17 @@ func runTests(m *testing.M) int {
 // software compositing without the process and its IPC (TestAccnameMatchesChromium,
 // A/B in one run on a loaded 2-core machine: 73.6 -> 69.9 CPU-seconds). It
 // changes no page's behaviour; users' Launch keeps Chromium's default.
-var testBrowserFlags = []string{"--in-process-gpu"}
+// offlineResolver is the other.
+var testBrowserFlags = []string{"--in-process-gpu", offlineResolver}
+
+// offlineResolver keeps the suite's browsers off the internet: a name other
+// than the fixture servers' two fails at once, without asking this machine's
+// DNS. Fixtures copied from elsewhere name outside hosts (every APG example
+// embeds a frame from aria-at.w3.org), and how long a lookup takes to fail
+// on a machine without a network is that machine's business — a slow one
+// held the APG pages' load back by seconds. The suite's pages are all
+// served by the test itself.
+const offlineResolver = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.*, EXCLUDE localhost"
 
 // workBudget is where a test's deadlines stop being the subject of the test
 // and start being a budget for work: opening fixture pages, reading them,
