@@ -462,7 +462,7 @@ func (p *Page) setChecked(ctx context.Context, verb string, f finder, want bool)
 				return err
 			}
 		}
-		return failure(verb, ref, NotChanged, "clicked, but it is still "+map[bool]string{true: "unchecked", false: "checked"}[want], nil)
+		return failure(verb, ref, NotChanged, "clicked, but it is still "+map[bool]string{true: "unchecked", false: "checked"}[want]+p.stillLoading(), nil)
 	})
 }
 

@@ -324,7 +324,7 @@ func (p *Page) setARIAValue(ctx context.Context, t *target, verb, value string) 
 				page = moved
 			}
 		case moved == 0:
-			return true, failure(verb, t.handle, NotChanged, fmt.Sprintf("pressed %s, but it still says %g: it does not move with the arrow keys", key, now), nil)
+			return true, failure(verb, t.handle, NotChanged, fmt.Sprintf("pressed %s, but it still says %g: it does not move with the arrow keys", key, now)+p.stillLoading(), nil)
 		case step == 0:
 			step = moved
 		}

@@ -176,6 +176,25 @@ func (p *Page) awaitNearLoad(ctx context.Context) {
 	})
 }
 
+// stillLoading is what a failed action adds when the main document's load
+// event has not fired yet: a page that wires its controls in a load listener
+// (the APG examples do) ignores them until then, and a control that did not
+// react is then no fault of the control — the next move is to wait for the
+// page, not to try another way. Empty when the document has loaded, or was
+// there before the library attached (its load was not seen).
+func (p *Page) stillLoading() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	f := p.frames[p.mainFrame]
+	if f == nil {
+		return ""
+	}
+	if seen := p.loaded[f.loader]; seen != nil && !seen["load"] {
+		return "; the page has not finished loading (no load event yet) and may wire its controls only then: wait for the load, then try again"
+	}
+	return ""
+}
+
 // frameGrace bounds the wait for the first frame a loaded document renders
 // (awaitFrame): a main thread still busy past it is the page's, not the
 // navigation's.

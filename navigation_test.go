@@ -172,6 +172,57 @@ func TestOpenWaitsForLoadListeners(t *testing.T) {
 	}
 }
 
+// A control that does not react while the page is still loading says so:
+// here the page wires its checkbox when the document completes (no window
+// load listener, so Open returns on DOMContentLoaded and the network quiet
+// while an image is held back), and Check's not_changed names the load as
+// the next thing to wait for. Once the image comes and load fires, Wait(Load)
+// returns and the same Check lands.
+func TestNotChangedSaysThePageIsStillLoading(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	var released atomic.Bool
+	free := func() {
+		if released.CompareAndSwap(false, true) {
+			close(release)
+		}
+	}
+	t.Cleanup(free)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/held.gif", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "image/gif")
+		b, _ := base64.StdEncoding.DecodeString("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")
+		_, _ = w.Write(b)
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><title>wired when complete</title>
+<label><input type=checkbox id=c onclick="if (document.readyState !== 'complete') event.preventDefault()"> Agree</label>
+<img alt="" src="/held.gif" width=10 height=10>`)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	p := openURL(t, srv.URL+"/")
+	ctx := testCtx(t, 30*time.Second)
+	ref := refNamed(t, snapshot(t, p), "checkbox", "Agree")
+	st, err := p.Check(ctx, ref)
+	if st != rodagent.NotChanged || err == nil || !strings.Contains(err.Error(), "has not finished loading") {
+		t.Fatalf("Check before load = %s, %v; want not_changed saying the page is still loading", st, err)
+	}
+	free()
+	if err := p.Wait(ctx, rodagent.Load()); err != nil {
+		t.Fatalf("Wait(Load): %v", err)
+	}
+	if st, err := p.Check(ctx, ref); err != nil || !st.OK() {
+		t.Fatalf("Check after load = %s, %v", st, err)
+	}
+}
+
 // A page that builds itself in its load handler is drawn when Open
 // returns: its first frame (style, layout and paint of what the handler
 // built) is not left for the first look to wait behind. The page is small
