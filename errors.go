@@ -54,7 +54,9 @@ const (
 	InvalidValue ActionStatus = "invalid_value"
 	// NotStable: the element kept moving (an animation or transition) past the stability check's bound.
 	NotStable ActionStatus = "not_stable"
-	// NotChanged: Check or Uncheck clicked, but the control's state did not change.
+	// NotChanged: Check or Uncheck clicked, or Type keyed an ARIA slider, but the
+	// control's state did not change. The message says so when the page has
+	// not fired its load event yet (a page may wire its controls only then).
 	NotChanged ActionStatus = "not_changed"
 	// Denied: the embedding application's Approver refused the call; nothing
 	// reached the page. The error matches ErrNotAllowed (and ErrDenied) and

@@ -141,15 +141,9 @@ func (p *Page) awaitNearLoad(ctx context.Context) {
 	// The lifecycle map is read under p.mu: the event router adds to the
 	// very same map (onEvent) as the document's events arrive.
 	p.mu.Lock()
-	var loader proto.NetworkLoaderID
-	var known, loaded bool
-	info := p.frames[p.mainFrame]
-	if info != nil {
-		seen := p.loaded[info.loader]
-		loader, known, loaded = info.loader, seen != nil, seen["load"]
-	}
+	loader, pending := p.loadPendingLocked()
 	p.mu.Unlock()
-	if info == nil || !known || loaded {
+	if !pending {
 		return
 	}
 	start := time.Now()
@@ -184,15 +178,25 @@ func (p *Page) awaitNearLoad(ctx context.Context) {
 // there before the library attached (its load was not seen).
 func (p *Page) stillLoading() string {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	f := p.frames[p.mainFrame]
-	if f == nil {
-		return ""
-	}
-	if seen := p.loaded[f.loader]; seen != nil && !seen["load"] {
+	_, pending := p.loadPendingLocked()
+	p.mu.Unlock()
+	if pending {
 		return "; the page has not finished loading (no load event yet) and may wire its controls only then: wait for the load, then try again"
 	}
 	return ""
+}
+
+// loadPendingLocked returns the main document's loader and whether its load
+// event is still to come: the document was seen to start and load has not
+// fired (one there before the library attached counts as loaded). The
+// caller holds p.mu: the event router fills the same lifecycle map.
+func (p *Page) loadPendingLocked() (proto.NetworkLoaderID, bool) {
+	f := p.frames[p.mainFrame]
+	if f == nil {
+		return "", false
+	}
+	seen := p.loaded[f.loader]
+	return f.loader, seen != nil && !seen["load"]
 }
 
 // frameGrace bounds the wait for the first frame a loaded document renders

@@ -295,27 +295,21 @@
   // stoodInMemo: stoodIn's verdicts of one walk (labels ask before their control is reached).
   let stoodInMemo = new Map();
   const tinyBox = b => b.width <= 1 || b.height <= 1;
-  // rectOf is el's border box as [x, y, width, height], read once for the
+  // rectOf is el's border box (a DOMRect), read once for the
   // last element asked: a form control's box is read by ownClip and again
   // for its ref row (2,000 of the 6,000-control table's 8,000 reads). The
   // layout cannot change within one synchronous read of the page; each walk
   // and each delta starts with forgetRect().
   let rectEl = null, rect = null;
   const rectOf = el => {
-    if (el !== rectEl) {
-      const b = el.getBoundingClientRect();
-      rectEl = el; rect = [b.x, b.y, b.width, b.height];
-    }
+    if (el !== rectEl) { rect = el.getBoundingClientRect(); rectEl = el; }
     return rect;
   };
   const forgetRect = () => { rectEl = null; rect = null; };
   // ownClip: a form control whose own box is 1 px or less and clips (its
   // own visually-hidden class), which no clipping ancestor tells the walk.
-  const ownClip = el => {
-    if (el.localName !== 'select' && el.localName !== 'input' && el.localName !== 'textarea') return false;
-    const r = rectOf(el);
-    return (r[2] <= 1 || r[3] <= 1) && !!clipperOf(el, flatParent(el), true);
-  };
+  const ownClip = el => (el.localName === 'select' || el.localName === 'input' || el.localName === 'textarea') &&
+    tinyBox(rectOf(el)) && !!clipperOf(el, flatParent(el), true);
   // stoodIn: a form control clipped to a box of 1 px or less (the visually
   // hidden but accessible pattern: PrimeReact's focusable input and native
   // <select> inside .p-hidden-accessible) inside a visible custom widget
@@ -979,8 +973,8 @@
   // of positive size, which inView asks first, the browser's bottom and
   // right are y + height and x + width, its top and left y and x.
   function box(el, vw, vh) {
-    const r = rectOf(el);
-    const x = r[0], y = r[1], w = r[2], h = r[3];
+    const b = rectOf(el);
+    const x = b.x, y = b.y, w = b.width, h = b.height;
     const inView = w > 0 && h > 0 && y + h > 0 && x + w > 0 && y < vh && x < vw ? 1 : 0;
     return [Math.round(x), Math.round(y), Math.round(w), Math.round(h), inView];
   }
