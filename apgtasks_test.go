@@ -452,8 +452,9 @@ func runAPGTask(t *testing.T, tc apgTask, readPath func(*rodagent.Page)) {
 		if err != nil || !status.OK() {
 			t.Fatalf("%s (%s): %s, %v\nlast read:\n%s", what, ref, status, err, read[0])
 		}
-		s = snapshot(t, p)
-		delta := s.String()
+		// what the agent reads after the step: the look, and the ones it
+		// asks for while the page is still moving
+		delta := strings.Join(agentLook(t, p), "\n")
 		for _, w := range st.see {
 			if !apgSees(delta, w, read) {
 				t.Errorf("%s: the delta should show %s %q %s:\n%s", what, w.role, w.name, w.state, delta)

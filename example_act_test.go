@@ -3,6 +3,7 @@ package rodagent_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/rodagent/rodagent"
@@ -145,4 +146,36 @@ func ExamplePage_Select() {
 	// ready <nil>
 	// button "Size: L" value=""
 	// slider "Volume" value="85"
+}
+
+// A look after an action waits for what the action set in motion, for at
+// most 1.5 s. When the page is still busy then (here an interval the click
+// started keeps changing it), the look says so: Unsettled names what was
+// going, and the text tells the agent to look again before it judges the
+// action.
+func ExampleSnapshot_unsettled() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := rodagent.Launch(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	p, err := b.NewPage(ctx, page(`<button onclick="setInterval(() => { document.querySelector('output').value++ }, 50)">Count</button><output>0</output>`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	snap, _ := p.Snapshot(ctx)
+	if _, err := p.Click(ctx, snap.Refs[0].Ref); err != nil {
+		fmt.Println(err)
+		return
+	}
+	snap, _ = p.Snapshot(ctx)
+	fmt.Println(snap.Unsettled)
+	fmt.Println(strings.Contains(snap.String(), "still moving: "))
+	// Output:
+	// work
+	// true
 }

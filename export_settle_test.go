@@ -15,6 +15,10 @@ import (
 
 // Test hooks for the settle after an action (see internal/ax/settle.js).
 
+// MaxResettles is how many looks after one that found the page still moving
+// wait for it again.
+const MaxResettles = maxResettles
+
 // SettleBusy asks the main frame's record, as the settle does, whether work
 // an action set in motion is still pending.
 func SettleBusy(ctx context.Context, p *Page) (bool, error) {

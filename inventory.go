@@ -116,6 +116,7 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 	}
 	p.mu.Unlock()
 	bc := f.sess.Bind(ctx)
+	moving := "" // what a delta's settle saw still going, when a walk follows it
 	for attempt := 0; attempt < 3; attempt++ {
 		p.mu.Lock()
 		world := ff.world
@@ -140,6 +141,10 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 				continue
 			case err != nil && !errors.Is(err, ax.ErrNoInventory):
 				return nil, err
+			case err == nil && settle:
+				// the delta settled the page before it found a walk
+				// needed: the walk reads it at once
+				moving, settle = ff.walk.Moving, false
 			}
 		}
 		p.mu.Lock()
@@ -177,6 +182,9 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 			p.mu.Lock()
 			p.path.sent++
 			p.mu.Unlock()
+		}
+		if moving != "" {
+			w.Moving = moving
 		}
 		ff.walk = w
 		return w, nil
@@ -290,8 +298,12 @@ const frameJS = `document.visibilityState !== 'visible' ? true : Promise.race([
 // is read from the AX tree (the in-page inventory does this itself): the
 // timers, animation frames and animations it started, at most 1.5 s (see
 // internal/ax/settle.js).
-func (p *Page) settle(ctx context.Context, f frameInfo) {
-	p.runInWorld(ctx, f, ax.SettleExpr())
+func (p *Page) settle(ctx context.Context, f frameInfo) (moving string) {
+	v := p.runInWorld(ctx, f, ax.SettleExpr())
+	if v != nil && v.Type == proto.RuntimeRemoteObjectTypeString {
+		moving = v.Value.Str()
+	}
+	return moving
 }
 
 // nextTasks lets frame f run the tasks an input queued (a form submits from
@@ -300,20 +312,43 @@ func (p *Page) nextTasks(ctx context.Context, f frameInfo) {
 	p.runInWorld(ctx, f, frameJS)
 }
 
-func (p *Page) runInWorld(ctx context.Context, f frameInfo, expr string) {
+// runInWorld evaluates expr in frame f's isolated world and returns its
+// value, or nil when the frame did not answer.
+func (p *Page) runInWorld(ctx context.Context, f frameInfo, expr string) *proto.RuntimeRemoteObject {
 	w, err := p.world(ctx, f)
 	if err != nil {
-		return
+		return nil
 	}
-	_, _ = proto.RuntimeEvaluate{Expression: expr, ContextID: w, AwaitPromise: true}.Call(f.sess.Bind(ctx))
+	res, err := proto.RuntimeEvaluate{Expression: expr, ContextID: w, AwaitPromise: true, ReturnByValue: true}.Call(f.sess.Bind(ctx))
+	if err != nil || res.ExceptionDetails != nil {
+		return nil
+	}
+	return res.Result
 }
 
 // markActed records that the page was acted on: the next look waits for it
 // to render what the action set off.
 func (p *Page) markActed() {
 	p.mu.Lock()
-	p.acted = true
+	p.acted, p.resettles = true, 0
 	p.mu.Unlock()
+}
+
+// maxResettles bounds how many looks in a row, after a look that found the
+// page still moving, wait for it again (each up to the settle's 1.5 s): a
+// request that never answers holds three more looks, not every look after.
+const maxResettles = 3
+
+// settleAgain makes the next look wait for the page to come to rest, as
+// the look before it found the page still moving, unless maxResettles
+// looks since the last action have.
+func (p *Page) settleAgain() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.resettles < maxResettles {
+		p.acted = true
+		p.resettles++
+	}
 }
 
 // takeActed reports whether the page was acted on since the last look.

@@ -57,6 +57,7 @@ type Page struct {
 	path                    readPath                       // how the inventory reads roles and names (inventory.go)
 	barrierSeq, barrierSeen int                            // console barriers sent and delivered
 	acted                   bool                           // acted on since the last look: the next look lets the page render first
+	resettles               int                            // looks since the last action that waited again because the one before found the page still moving
 	nav                     navState                       // the main frame's navigations (navigation.go)
 	last                    ActionReport                   // what the most recent action did
 	unsub                   []func()

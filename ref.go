@@ -155,6 +155,11 @@ type Snapshot struct {
 	Blocked   []BlockedNavigation `json:"blocked,omitempty"` // navigations the origin allowlist stopped since the previous snapshot
 	Shown     int                 `json:"shown"`             // how many of Refs the text shows
 	Source    string              `json:"source"`            // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
+	// Unsettled is, for the look right after an action, what was still
+	// going when the look stopped waiting for the page to come to rest
+	// (after 1.5 s): the page may still change what it shows, so look
+	// again. It is "" when the page came to rest or no action preceded.
+	Unsettled Unsettled `json:"unsettled,omitempty"`
 
 	lines []line
 	view  snapConfig
@@ -209,6 +214,57 @@ func (s *Snapshot) String() string {
 	return s.FullText()
 }
 
+// Unsettled names what a look right after an action found still going when
+// it stopped waiting for the page to come to rest.
+type Unsettled string
+
+// What a look can find still going at the end of its wait.
+const (
+	// UnsettledNoFrames: the page rendered no frame while the look waited,
+	// so nothing the action started on screen (animations, transitions)
+	// had even begun: a busy or starved browser.
+	UnsettledNoFrames Unsettled = "no_frames"
+	// UnsettledAnimation: an animation or transition was still running.
+	UnsettledAnimation Unsettled = "animation"
+	// UnsettledWork: a timer or request the action started had not ended.
+	UnsettledWork Unsettled = "work"
+	// UnsettledDOM: the page kept changing its document.
+	UnsettledDOM Unsettled = "dom"
+)
+
+// unsettledOf maps what settle.js reports to its Unsettled.
+func unsettledOf(s string) Unsettled {
+	switch s {
+	case "frames":
+		return UnsettledNoFrames
+	case "animation":
+		return UnsettledAnimation
+	case "work":
+		return UnsettledWork
+	default:
+		return UnsettledDOM
+	}
+}
+
+// note is the header line that tells the reader of a look what was still
+// going, and what to do about it.
+func (u Unsettled) note() string {
+	var what string
+	switch u {
+	case UnsettledNoFrames:
+		what = "the page drew no frame in 1.5 s after the action (a busy browser), so what it started on screen has not run yet"
+	case UnsettledAnimation:
+		what = "an animation was still running 1.5 s after the action"
+	case UnsettledWork:
+		what = "a timer or request the action started was still running after 1.5 s"
+	case UnsettledDOM:
+		what = "the page was still changing 1.5 s after the action"
+	default:
+		return ""
+	}
+	return "still moving: " + what + "; this look may be out of date: look again before you judge the action"
+}
+
 func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 	fmt.Fprintf(b, "page %s · %s refs", displayURL(s.URL), thousands(len(s.Refs)))
 	if shown >= 0 && shown < len(s.Refs) {
@@ -220,6 +276,9 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 	b.WriteByte('\n')
 	if s.Navigated != "" {
 		b.WriteString("navigated to " + navPath(s.Navigated) + "\n")
+	}
+	if n := s.Unsettled.note(); n != "" {
+		b.WriteString(n + "\n")
 	}
 	for _, d := range s.Dialogs {
 		switch {

@@ -256,3 +256,40 @@ func FuzzDeltaText(f *testing.F) {
 		}
 	})
 }
+
+// TestUnsettledNote: a look that stopped waiting with the page still moving
+// says so under its header, in delta and full text alike, naming what was
+// going; a look at rest says nothing.
+func TestUnsettledNote(t *testing.T) {
+	for _, tc := range []struct {
+		u    Unsettled
+		from string // what settle.js reports
+		want string
+	}{
+		{"", "", ""},
+		{UnsettledNoFrames, "frames", "the page drew no frame in 1.5 s after the action"},
+		{UnsettledAnimation, "animation", "an animation was still running 1.5 s after the action"},
+		{UnsettledWork, "work", "a timer or request the action started was still running after 1.5 s"},
+		{UnsettledDOM, "dom", "the page was still changing 1.5 s after the action"},
+	} {
+		if tc.from != "" {
+			if got := unsettledOf(tc.from); got != tc.u {
+				t.Errorf("unsettledOf(%q) = %q, want %q", tc.from, got, tc.u)
+			}
+		}
+		for _, delta := range []bool{false, true} {
+			s := snapOf(2)
+			if delta {
+				s.Delta = &Delta{}
+			}
+			s.Unsettled = tc.u
+			lines := strings.Split(s.String(), "\n")
+			switch {
+			case tc.want == "" && strings.Contains(s.String(), "still moving"):
+				t.Errorf("a settled look (delta %v) says it is still moving:\n%s", delta, s.String())
+			case tc.want != "" && !(strings.HasPrefix(lines[1], "still moving: "+tc.want) && strings.HasSuffix(lines[1], "look again before you judge the action")):
+				t.Errorf("%s (delta %v): the line under the header should say %q and to look again:\n%s", tc.u, delta, tc.want, s.String())
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package rodagent_test
 import (
 	"context"
 	"fmt"
+	"github.com/go-rod/rod/lib/proto"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -47,16 +48,22 @@ func TestSettleAfterAction(t *testing.T) {
 			} {
 				click(c.button)
 				start := time.Now()
-				d := snapshot(t, p).String()
+				ds := snapshot(t, p)
+				d := ds.String()
 				if strings.Contains(d, c.want) {
 					continue
 				}
 				// The look waits for the action's work up to its bound (1.5 s).
 				// Two whole suites on two cores (.ci/concurrent) run a 12-frame
 				// chain past it: a look cut by the bound, with the work still
-				// pending, did what it promises; one that returned early did not.
-				if took := time.Since(start); took >= 1500*time.Millisecond || busy() {
-					t.Logf("after %s the look ended at its bound (%v) before the page's work did: a loaded machine", c.button, took)
+				// going, did what it promises if it says so, and the look it
+				// asks for shows the outcome; one that returned early did not.
+				if ds.Unsettled != "" {
+					again := snapshot(t, p)
+					t.Logf("after %s the look ended at its bound (%v, %s) before the page's work did: a loaded machine", c.button, time.Since(start), ds.Unsettled)
+					if !strings.Contains(d, "still moving") || (again.Unsettled == "" && !strings.Contains(again.String(), c.want)) {
+						t.Errorf("after %s a look that ended unsettled should say so, and the next should show %q:\n%s\nthen:\n%s", c.button, c.want, d, again.String())
+					}
 					continue
 				}
 				t.Errorf("after %s the delta should show %q:\n%s\npage log: %v", c.button, c.want, d, logEntries(t, p))
@@ -226,24 +233,33 @@ func TestSettleWaitsForNetwork(t *testing.T) {
 			} {
 				click(c.button)
 				start := time.Now()
-				d := snapshot(t, p).String()
+				ds := snapshot(t, p)
+				d := ds.String()
 				if strings.Contains(d, c.want) {
 					t.Logf("click on %s and its look: %v", c.button, time.Since(start))
 					continue
 				}
 				// As in TestSettleAfterAction: a look cut by its bound with
 				// the request still pending did what it promises (a loaded
-				// machine); one that returned early did not.
-				if took := time.Since(start); took >= 1500*time.Millisecond || busy() {
-					t.Logf("after %s the look ended at its bound (%v) before the answer came: a loaded machine", c.button, took)
+				// machine) and says so; one that returned early did not.
+				if took := time.Since(start); ds.Unsettled != "" {
+					if !strings.Contains(d, "still moving") {
+						t.Errorf("after %s the look ended unsettled (%s) and its text does not say so:\n%s", c.button, ds.Unsettled, d)
+					}
+					again := snapshot(t, p)
+					t.Logf("after %s the look ended at its bound (%v, %s) before the answer came: a loaded machine; the next look took %v", c.button, took, ds.Unsettled, time.Since(start)-took)
+					if again.Unsettled == "" && !strings.Contains(again.String(), c.want) {
+						t.Errorf("after %s the look after the unsettled one found the page at rest without %s:\n%s", c.button, c.want, again.String())
+					}
 					continue
 				}
 				t.Errorf("after %s the delta should show %s:\n%s\npage log: %v", c.button, c.want, d, logEntries(t, p))
 			}
 			click("Hang")
-			start := time.Now()
-			d := snapshot(t, p).String()
-			took := time.Since(start)
+			clicked := time.Now()
+			hs := snapshot(t, p)
+			d := hs.String()
+			took := time.Since(clicked)
 			t.Logf("the look after a click whose request never answers: %v", took)
 			if took < 1400*time.Millisecond {
 				t.Errorf("the look after a request that never answers returned after %v, before the bound (1.5 s): it did not wait for it", took)
@@ -254,9 +270,69 @@ func TestSettleWaitsForNetwork(t *testing.T) {
 			if !strings.Contains(d, `"waiting"`) || strings.Contains(d, "answered") {
 				t.Errorf("the look after a request that never answers should show the page as it is (status waiting):\n%s", d)
 			}
+			// It says the action's work still runs, and the next look waits
+			// for it again, until the record gives the request up (3 s after
+			// the click by the page's clock); the one after reads at once.
+			if hs.Unsettled != rodagent.UnsettledWork || !strings.Contains(d, "still moving: a timer or request the action started was still running") {
+				t.Errorf("the look after a request that never answers should say the action's work was still running (unsettled %q):\n%s", hs.Unsettled, d)
+			}
+			if again := snapshot(t, p); again.Unsettled == "" && time.Since(clicked) < 2900*time.Millisecond {
+				t.Errorf("the look after the unsettled one ended %v after the click, at rest: it did not wait for the request again", time.Since(clicked))
+			}
+			if s := snapshot(t, p); s.Unsettled != "" {
+				t.Errorf("a look 3 s after a click whose request never answers says %q: the record gave the request up", s.Unsettled)
+			}
 			click("Nothing")
 			if busy() {
 				t.Errorf("the request an earlier action started and that never answered still holds the look after a click that changes nothing")
+			}
+		})
+	}
+}
+
+// A look after an action whose animation does not run to its end in time
+// — here the page's animations are frozen through the DevTools Animation
+// domain, as a starved renderer's never start — waits to the bound (1.5 s)
+// and says the page was still moving; each of the next three looks waits
+// again and says so, and the look after them reads the page at once. Once
+// the animation runs, a look after the next action finds the page at rest.
+func TestSettleSaysStillMoving(t *testing.T) {
+	t.Parallel()
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := testCtx(t, 90*time.Second)
+			p := open(t, "settle.html")
+			rp.set(p)
+			s := snapshot(t, p)
+			click, _ := settleMoves(t, ctx, p, s)
+			click("Pause") // the page's own motion stops: only the fade moves
+			snapshot(t, p)
+			rate := func(r float64) {
+				t.Helper()
+				if err := (proto.AnimationSetPlaybackRate{PlaybackRate: r}).Call(p.Rod().Context(ctx)); err != nil {
+					t.Fatalf("Animation.setPlaybackRate(%v): %v", r, err)
+				}
+			}
+			rate(0)
+			click("Fade")
+			for i := 0; i <= rodagent.MaxResettles+1; i++ {
+				start := time.Now()
+				s := snapshot(t, p)
+				took, text := time.Since(start), s.String()
+				switch {
+				case i <= rodagent.MaxResettles && (s.Unsettled != rodagent.UnsettledAnimation || took < 1400*time.Millisecond):
+					t.Errorf("look %d after Fade took %v and says %q, want the bound (1.5 s) and %q", i+1, took, s.Unsettled, rodagent.UnsettledAnimation)
+				case i <= rodagent.MaxResettles && !strings.Contains(text, "still moving: an animation was still running"):
+					t.Errorf("look %d after Fade: its text should say an animation was still running:\n%s", i+1, text)
+				case i > rodagent.MaxResettles && s.Unsettled != "":
+					t.Errorf("look %d after Fade says %q: only %d looks after the first wait again", i+1, s.Unsettled, rodagent.MaxResettles)
+				}
+			}
+			rate(1)
+			click("Nothing")
+			if s := snapshot(t, p); s.Unsettled != "" || !strings.Contains(s.String(), `"fade=in"`) {
+				t.Errorf("once the fade runs, the look after the next action should find the page at rest (unsettled %q) and show the fade's end (fade=in):\n%s", s.Unsettled, s.String())
 			}
 		})
 	}

@@ -85,6 +85,12 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	snap := inv.build(p)
 	snap.Navigated = p.noteLook(inv.url)
 	snap.Source = p.sourceOf(inv)
+	snap.Unsettled = inv.unsettled
+	if snap.Unsettled != "" {
+		// the next look waits for the page to come to rest again: the
+		// "look again" the text asks for is then worth taking
+		p.settleAgain()
+	}
 	snap.view = cfg
 	snap.Dialogs = p.takeDialogs()
 	snap.Blocked = p.takeBlocked()
@@ -152,7 +158,8 @@ type frameJob struct {
 	nodes   []*proto.AccessibilityAXNode       // the AX tree, when read that way
 	texts   map[proto.DOMBackendNodeID]ax.Item // the page text, when read that way
 	items   []ax.Item
-	fast    bool // read by the in-page inventory
+	fast    bool   // read by the in-page inventory
+	moving  string // what the settle after an action saw still going at its bound (settle.js)
 	err     error
 	owner   proto.DOMBackendNodeID // the <iframe> holding it, in the parent's session
 	box     ax.Box                 // content box of the <iframe>, in its own session's viewport
@@ -178,6 +185,9 @@ type inventory struct {
 	texts    []ax.TextEntry
 	lines    []invLine
 	vw, vh   float64
+	// what the look after an action found still going, when it stopped
+	// waiting at the settle's bound
+	unsettled Unsettled
 }
 
 type invLine struct {
@@ -274,7 +284,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 			if mode == readFast && p.fastAllowed(j.info) {
 				w, err := p.readInventory(ctx, j.info, full, settle)
 				if err == nil && w != nil {
-					j.items, j.fast = w.Items, true
+					j.items, j.fast, j.moving = w.Items, true, w.Moving
 					return nil
 				}
 				if err != nil && !errors.Is(err, errUseAX) {
@@ -283,7 +293,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 				}
 			}
 			if settle {
-				p.settle(ctx, j.info)
+				j.moving = p.settle(ctx, j.info)
 			}
 			if mode == readFast {
 				// The page text, by the same in-page rules as the fast path.
@@ -324,6 +334,11 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 	_ = g.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, failure("snapshot", "", Timeout, "", err)
+	}
+	for _, j := range inv.frames {
+		if j.moving != "" && inv.unsettled == "" {
+			inv.unsettled = unsettledOf(j.moving)
+		}
 	}
 	if mj := inv.byID[mainFrame]; mj.err != nil {
 		return nil, p.b.wrapErr(ctx, fmt.Errorf("rodagent: snapshot: reading the page: %w", mj.err))

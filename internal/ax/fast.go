@@ -70,8 +70,8 @@ var (
 	S.ev = ev;
 	S.acc.computed = computed;
 	S.acc.reset();
-	if (settle) await S.settle();
-	return S.pack(S.walk({limit: %d, pointer: true}));
+	const moving = settle ? await S.settle() : true;
+	return S.pack(S.walk({limit: %d, pointer: true}), moving);
 })`, installJS, AllIDsUpTo)
 	// walkAgainExpr walks a world that already holds the inventory: the
 	// script (about 100 KB) is not sent again with every full look.
@@ -81,15 +81,15 @@ var (
 	S.ev = ev;
 	S.acc.computed = computed;
 	S.acc.reset();
-	if (settle) await S.settle();
-	return S.pack(S.walk({limit: %d, pointer: true}));
+	const moving = settle ? await S.settle() : true;
+	return S.pack(S.walk({limit: %d, pointer: true}), moving);
 })`, AllIDsUpTo)
 	deltaExpr = fmt.Sprintf(`(async (settle) => {
 	const S = globalThis.__rodagent;
 	if (!S) throw new Error('__rodagent missing');
 	S.acc.reset();
-	if (settle) await S.settle();
-	return S.pack(S.delta({limit: %d, pointer: true, acted: settle}));
+	const moving = settle ? await S.settle() : true;
+	return S.pack(S.delta({limit: %d, pointer: true, acted: settle}), moving);
 })`, AllIDsUpTo)
 )
 
@@ -182,6 +182,7 @@ type Walk struct {
 	Cold        bool   // the AX context was not alive: prime it and walk again
 	Full        bool   // (delta) the change was too wide: walk again
 	Sent        bool   // the world lacked the inventory: the walk sent the script along
+	Moving      string // what was still going when the settle reached its bound (settle.js), or ""
 	at          map[int]int
 }
 
@@ -193,6 +194,7 @@ type changes struct {
 	Gone   []int       `json:"gone"`
 	Boxes  [][]float64 `json:"boxes"`
 	Full   bool        `json:"full"`
+	Moving string      `json:"moving"`
 }
 
 type walkPayload struct {
@@ -202,6 +204,7 @@ type walkPayload struct {
 	Unsupported string   `json:"unsupported"`
 	Cold        bool     `json:"cold"`
 	Ms          float64  `json:"ms"`
+	Moving      string   `json:"moving"`
 }
 
 // WalkFrame runs the inventory walk in the world ctxID of session c; with
@@ -235,7 +238,7 @@ func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 	if err := json.Unmarshal(payload, &w); err != nil {
 		return nil, fmt.Errorf("ax: reading the inventory: %w", err)
 	}
-	out := &Walk{Closed: w.Closed, Unsupported: w.Unsupported, Cold: w.Cold, base: base}
+	out := &Walk{Closed: w.Closed, Unsupported: w.Unsupported, Cold: w.Cold, Moving: w.Moving, base: base}
 	if w.Unsupported != "" || w.Cold {
 		return out, nil
 	}
@@ -290,6 +293,7 @@ func (w *Walk) Delta(ctx context.Context, c proto.Client, ctxID proto.RuntimeExe
 	if err := json.Unmarshal(payload, &d); err != nil {
 		return false, fmt.Errorf("ax: reading the inventory's changes: %w", err)
 	}
+	w.Moving = d.Moving
 	if d.Full {
 		return false, nil
 	}

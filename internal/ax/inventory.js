@@ -1908,7 +1908,10 @@
   // cost more than it saves. The Go side knows a packed text by its prefix,
   // which no row text has (rows start with their kind digit).
   const PACK_OVER = 1 << 16;
-  S.pack = async function (r) {
+  S.pack = async function (r, moving) {
+    // what the settle saw still going at its bound joins the meta (a JSON
+    // object: its closing brace makes room)
+    if (typeof moving === 'string') r[0] = r[0].slice(0, -1) + ',"moving":' + q(moving) + '}';
     const text = r[1];
     if (text.length < PACK_OVER || typeof CompressionStream !== 'function' || !Uint8Array.prototype.toBase64) return r;
     try {

@@ -19,6 +19,11 @@
 // a click that set nothing in motion costs one frame, as before, plus one
 // synchronous question to the record. A hidden tab renders no frames and
 // is read at once.
+// It resolves to true when the page came to rest (or is hidden), else to
+// what was still going at the bound, for the look to tell its reader:
+// 'frames' (the page drew no frame at all, so its animations had not even
+// started: a starved or stalled renderer), 'animation', 'work' (a timer or
+// request the action started), or 'dom' (the page kept changing).
 async (ev) => {
   if (document.visibilityState !== 'visible') return true;
   const CAP = 1500, t0 = performance.now();
@@ -26,6 +31,8 @@ async (ev) => {
   const after = ms => new Promise(r => setTimeout(r, Math.max(0, ms)));
   // a frame that never comes is not waited for beyond 100 ms
   const frame = () => Promise.race([new Promise(r => requestAnimationFrame(() => setTimeout(r, 0))), after(100)]);
+  let drew = false; // whether the page rendered any frame during the look
+  requestAnimationFrame(() => { drew = true; });
   await frame();
 
   const undo = [];
@@ -72,22 +79,28 @@ async (ev) => {
   };
 
   try {
+    let going = null; // what the last round still waited on at the bound
     for (let extra = 0; left() > 0;) {
       const waits = animating();
       const work = pending();
       if (work) waits.push(work);
+      going = null;
       if (waits.length === 0) {
         // Nothing is running: done, unless the last frame still changed
         // the DOM after work ended (a framework rendering in steps).
         if (!changed || extra >= 2) return true;
         extra++;
+        going = 'dom';
       } else {
-        await Promise.race([Promise.all(waits), after(left())]);
+        let rested = false;
+        await Promise.race([Promise.all(waits).then(() => { rested = true; }), after(left())]);
+        if (!rested) going = work ? 'work' : 'animation';
       }
       changed = false;
       await frame();
     }
-    return true;
+    if (!going) return true;
+    return drew ? going : 'frames';
   } finally {
     for (const u of undo) u();
   }
