@@ -34,6 +34,24 @@ func SettleBusy(ctx context.Context, p *Page) (bool, error) {
 	return v == "true", err
 }
 
+// SettleLoopsOnly asks the main frame's record, as the settle does, whether
+// the work an action set in motion that is still pending is loops only
+// (intervals, requestAnimationFrame chains): busy, and not firm.
+func SettleLoopsOnly(ctx context.Context, p *Page) (bool, error) {
+	ev := strconv.Quote(ax.ListenerEvent)
+	v, err := p.evalInWorld(ctx, `(() => {
+		let busy = false, firm = false;
+		const heard = () => { busy = true; }, heardFirm = () => { firm = true; };
+		document.addEventListener(`+ev+` + 'b', heard, true);
+		document.addEventListener(`+ev+` + 'f', heardFirm, true);
+		document.dispatchEvent(new Event(`+ev+` + 'w'));
+		document.removeEventListener(`+ev+` + 'b', heard, true);
+		document.removeEventListener(`+ev+` + 'f', heardFirm, true);
+		return busy && !firm;
+	})()`)
+	return v == "true", err
+}
+
 // SettleTook runs the settle a look does after an action in the main frame
 // and returns how long it took by the page's clock, in milliseconds.
 func SettleTook(ctx context.Context, p *Page) (float64, error) {

@@ -120,7 +120,7 @@ func deltaVersusFull(prev, d, f *rodagent.Snapshot) string {
 // request), which only the first look after it tells.
 func inventoryText(s *rodagent.Snapshot) string {
 	c := *s
-	c.Navigated, c.Dialogs, c.Blocked = "", nil, nil
+	c.Navigated, c.Dialogs, c.Blocked, c.Unsettled = "", nil, nil, ""
 	return withoutURL(c.FullText())
 }
 

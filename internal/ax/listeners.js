@@ -15,7 +15,8 @@
 //   EV+'i' on document (cancelable): this record marks it handled, so a
 //          second copy of the script in the same document stands down;
 //   EV+'w' on document: answer with EV+'b' on the document when work an
-//          input set in motion is still pending (see "Motion" below), and
+//          input set in motion is still pending (see "Motion" below),
+//          preceded by EV+'f' when some of it is more than loops, and
 //          then dispatch EV+'z' on it once that work is done or expired;
 //   EV+'r', EV+'s': roles and states set through ElementInternals, answered
 //          with EV+'n' (the section at the end).
@@ -136,8 +137,17 @@
     const now = () => perfNow.call(perf);
     const nST = W.setTimeout, nCT = W.clearTimeout, nSI = W.setInterval, nCI = W.clearInterval;
     const nRAF = W.requestAnimationFrame, nCAF = W.cancelAnimationFrame, nQM = W.queueMicrotask;
-    const WINDOW = 1200, QUIET = 1000, EXPIRE = 3000, SHORT = 1000;
-    // id -> {o: the input's time}; timers and frames number their ids apart.
+    const WINDOW = 1200, QUIET = 1000, EXPIRE = 3000, SHORT = 1000, STILL = 300;
+    const MO = W.MutationObserver, moObserve = MO.prototype.observe, moTake = MO.prototype.takeRecords, moOff = MO.prototype.disconnect;
+    let tickMutated = false, tickMO = null;
+    const tickOpts = {subtree: true, childList: true, attributes: true, characterData: true};
+    // id -> {o: the input's time, s: a loop's, c: the loop}; timers and
+    // frames number their ids apart. A loop's work (s) is an interval, or a
+    // frame the input's own callbacks asked for (a rAF chain): an open
+    // popover's position loop or a focus trap's watchdog runs as long as the
+    // popover or trap, so a loop is firm work (waited for) only while its
+    // ticks change the document (a jQuery slide's frames): c.m is when one
+    // last did, watched by a mutation observer for the tick alone.
     const timers = Object.create(null), frames = Object.create(null);
     // id -> {o}: requests (and reads of their answers) the input started.
     const nets = Object.create(null);
@@ -175,12 +185,21 @@
       return b;
     }
     const busy = () => busyIn(timers) | busyIn(frames) | busyIn(nets);
+    // firm reports whether work other than loops is pending (run after busy,
+    // which dropped what went stale).
+    function firmIn(m) {
+      const t = now();
+      for (const id in m) if (!m[id].s || (m[id].c && t - m[id].c.m < STILL)) return true;
+      return false;
+    }
+    const firm = () => firmIn(timers) || firmIn(frames) || firmIn(nets);
 
-    // check tells a waiting asker when the input's work is over.
+    // check tells a waiting asker when the input's work is over, or is down
+    // to loops (the asker then watches the document, and asks again).
     function check() {
       if (!waiting) return;
       try {
-        if (busy()) return armExpiry();
+        if (busy() && firm()) return armExpiry();
       } catch (e) { /* answer done rather than hold the asker */ }
       waiting = false;
       dispatch.call(doc, new Ev(EV + 'z'));
@@ -209,12 +228,31 @@
 
     // run calls a timer's or frame's callback as work of tok's input; the
     // microtasks it queues run as that work too (cur is reset after them).
+    // A loop's tick of the input's is watched for changes to the document:
+    // from the callback's start to the end of its microtasks.
     function run(tok, fn, self, args) {
       cur = tok;
+      const watch = tok.c && fresh(tok);
+      if (watch) {
+        try {
+          if (!tickMO) tickMO = new MO(() => { tickMutated = true; });
+          tickMutated = false;
+          apply(moObserve, tickMO, [doc, tickOpts]);
+        } catch (e) { /* unwatched: the loop counts as still */ }
+      }
       try {
         return apply(fn, self, args);
       } finally {
-        apply(nQM, W, [() => { if (cur === tok) cur = null; if (waiting) check(); }]);
+        apply(nQM, W, [() => {
+          if (cur === tok) cur = null;
+          if (watch && tickMO) {
+            try {
+              if (apply(moTake, tickMO, []).length > 0 || tickMutated) tok.c.m = now();
+              apply(moOff, tickMO, []);
+            } catch (e) { /* unwatched */ }
+          }
+          if (waiting) check();
+        }]);
       }
     }
 
@@ -230,7 +268,7 @@
           if (ms <= SHORT) o = originNow();
         }
       } catch (e) { o = -1; }
-      const tok = {o};
+      const tok = {o, s: repeat, c: repeat ? {m: 0} : null};
       const call = [];
       for (let i = 0; i < args.length; i++) call[i] = args[i];
       let id;
@@ -382,7 +420,7 @@
       },
       requestAnimationFrame(callback) {
         if (typeof callback !== 'function') return apply(nRAF, this, arguments);
-        const tok = {o: originNow()};
+        const tok = {o: originNow(), s: cur !== null, c: cur ? (cur.c || {m: 0}) : null};
         let id;
         const w = function (t) {
           if (id !== undefined) delete frames[id];
@@ -406,10 +444,12 @@
     }
     network();
     add.call(doc, EV + 'w', () => {
-      let b = false;
+      let b = false, f = true;
       try { b = busy(); } catch (e) { /* not busy, then */ }
       if (!b) return;
+      try { f = firm(); } catch (e) { /* firm, then: waited for */ }
       waiting = true;
+      if (f) dispatch.call(doc, new Ev(EV + 'f'));
       dispatch.call(doc, new Ev(EV + 'b'));
       try { armExpiry(); } catch (e) { /* the asker's own bound holds */ }
     });

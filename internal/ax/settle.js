@@ -15,6 +15,13 @@
 //     whose element reads as hidden until it is opaque), never infinite
 //     ones (spinners) nor ones that end past the bound;
 //   - the DOM stopped changing, for a frame or two, after that work;
+//   - loops the input started (an interval, a requestAnimationFrame chain)
+//     count while their ticks change the document (the record watches
+//     each tick); loops that change nothing are the page's upkeep (a focus
+//     trap's watchdog interval, a popover's position loop: MUI, Fluent UI,
+//     Headless UI), and once only they are left, QUIET_FRAMES frames and
+//     QUIET_MS into the look (time for a loop that polls for something to
+//     find it), the page is at rest;
 // and at most CAP ms after it started, whatever the page does. A look after
 // a click that set nothing in motion costs one frame, as before, plus one
 // synchronous question to the record. A hidden tab renders no frames and
@@ -26,39 +33,46 @@
 // request the action started), or 'dom' (the page kept changing).
 async (ev) => {
   if (document.visibilityState !== 'visible') return true;
-  const CAP = 1500, t0 = performance.now();
+  const CAP = 1500, QUIET_FRAMES = 20, QUIET_MS = 300, t0 = performance.now();
   const left = () => CAP - (performance.now() - t0);
   const after = ms => new Promise(r => setTimeout(r, Math.max(0, ms)));
   // a frame that never comes is not waited for beyond 100 ms
   const frame = () => Promise.race([new Promise(r => requestAnimationFrame(() => setTimeout(r, 0))), after(100)]);
-  let drew = false; // whether the page rendered any frame during the look
-  requestAnimationFrame(() => { drew = true; });
+  const undo = [];
+  // frames the page rendered during the look (none: a stalled renderer)
+  let frames = 0, counting = true;
+  const count = () => { frames++; if (counting) requestAnimationFrame(count); };
+  requestAnimationFrame(count);
+  undo.push(() => { counting = false; });
   await frame();
 
-  const undo = [];
   let changed = false;
   const mo = new MutationObserver(() => { changed = true; });
   mo.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
   undo.push(() => mo.disconnect());
 
   // pending asks the record whether the input's work is still running, and
-  // returns a promise of its end (null when there is none).
+  // returns a promise of its end and whether it is more than loops (null
+  // when there is none).
   const pending = () => {
     if (!ev) return null;
-    let busy = false;
-    const heard = () => { busy = true; };
+    let busy = false, firm = false;
+    const heard = () => { busy = true; }, heardFirm = () => { firm = true; };
     document.addEventListener(ev + 'b', heard, true);
+    document.addEventListener(ev + 'f', heardFirm, true);
     try {
       document.dispatchEvent(new Event(ev + 'w'));
     } finally {
       document.removeEventListener(ev + 'b', heard, true);
+      document.removeEventListener(ev + 'f', heardFirm, true);
     }
     if (!busy) return null;
-    return new Promise(r => {
-      const done = () => { document.removeEventListener(ev + 'z', done, true); r(); };
-      document.addEventListener(ev + 'z', done, true);
-      undo.push(() => document.removeEventListener(ev + 'z', done, true));
+    const done = new Promise(r => {
+      const end = () => { document.removeEventListener(ev + 'z', end, true); r(); };
+      document.addEventListener(ev + 'z', end, true);
+      undo.push(() => document.removeEventListener(ev + 'z', end, true));
     });
+    return {done, firm};
   };
 
   // animating lists the running animations that end within the bound.
@@ -83,8 +97,16 @@ async (ev) => {
     for (let extra = 0; left() > 0;) {
       const waits = animating();
       const work = pending();
-      if (work) waits.push(work);
       going = null;
+      if (work && !work.firm && waits.length === 0) {
+        // Only loops that change nothing run: at rest, past the grace;
+        // until then, ask again each frame.
+        if (frames >= QUIET_FRAMES && performance.now() - t0 >= QUIET_MS) return true;
+        await Promise.race([work.done, frame(), after(left())]);
+        going = 'work';
+        continue;
+      }
+      if (work) waits.push(work.done);
       if (waits.length === 0) {
         // Nothing is running: done, unless the last frame still changed
         // the DOM after work ended (a framework rendering in steps).
@@ -100,7 +122,7 @@ async (ev) => {
       await frame();
     }
     if (!going) return true;
-    return drew ? going : 'frames';
+    return frames > 0 ? going : 'frames';
   } finally {
     for (const u of undo) u();
   }
