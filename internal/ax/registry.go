@@ -227,6 +227,7 @@ func (r *Registry) Update(elems []*Element) Diff {
 			}
 		}
 	}
+	var lead map[*Element]*Element // each row's first control, once a row is minted
 	for _, e := range fresh {
 		if h, ok := rebound[e]; ok {
 			e.Handle = h
@@ -247,7 +248,14 @@ func (r *Registry) Update(elems []*Element) Diff {
 				continue
 			}
 		}
-		e.Handle = r.minter.Mint(e.Prefix, Base(e.Role, e.Name, e.Stable))
+		name := e.Name
+		if e.Role == "row" {
+			if lead == nil {
+				lead = leadingControls(elems)
+			}
+			name = rowData(e, lead[e])
+		}
+		e.Handle = r.minter.Mint(e.Prefix, Base(e.Role, name, e.Stable))
 		d.Added = append(d.Added, e.Handle)
 	}
 	for _, v := range vanished {
@@ -412,4 +420,42 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// selectionRoles are the controls a table row leads with to select it (AG
+// Grid's "Press Space to toggle row selection", MUI DataGrid's "Select
+// row"): their label is no part of the row's data.
+var selectionRoles = map[string]bool{"checkbox": true, "radio": true, "switch": true}
+
+// leadingControls maps each row among elems to the first selection control
+// inside it, in document order.
+func leadingControls(elems []*Element) map[*Element]*Element {
+	out := map[*Element]*Element{}
+	for _, e := range elems {
+		if !selectionRoles[e.Role] {
+			continue
+		}
+		for up := e.Parent; up != nil; up = up.Parent {
+			if up.Role == "row" {
+				if out[up] == nil {
+					out[up] = e
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// rowData is what a row's handle is minted from: its name without the
+// label of the selection control it starts with, when that leaves any.
+// The row's name itself is untouched.
+func rowData(row, lead *Element) string {
+	if lead == nil || lead.Name == "" || !strings.HasPrefix(row.Name, lead.Name) {
+		return row.Name
+	}
+	if rest := strings.TrimSpace(row.Name[len(lead.Name):]); rest != "" {
+		return rest
+	}
+	return row.Name
 }

@@ -140,3 +140,35 @@ func FuzzDelta(f *testing.F) {
 		}
 	})
 }
+
+// A table row that leads with a selection control (AG Grid's "Press Space to
+// toggle row selection", MUI DataGrid's "Select row") is minted a handle
+// from its data; its name keeps the control's label. A row without one, a
+// control that does not start the row's name, or a row that is nothing but
+// the control keep the handle of their whole name.
+func TestRowHandleSkipsSelectionControl(t *testing.T) {
+	for _, tc := range []struct {
+		name, control, controlName, want string
+	}{
+		{"Press Space to toggle row selection (unchecked) Tesla Model Y 64950", "checkbox", "Press Space to toggle row selection (unchecked)", "row-tesla-model-y-64950"},
+		{"Select row Alice Smith 42", "checkbox", "Select row", "row-alice-smith-42"},
+		{"Tesla Model Y 64950", "", "", "row-tesla-model-y-64950"},
+		{"Tesla Model Y Select", "checkbox", "Select", "row-tesla-model-y-select"},
+		{"Edit Tesla Model Y", "button", "Edit", "row-edit-tesla-model-y"},
+		{"Select row", "checkbox", "Select row", "row-select-row"},
+	} {
+		row := ref(1, "row", tc.name)
+		elems := []*Element{row}
+		if tc.control != "" {
+			cell := ref(2, "gridcell", tc.controlName)
+			cell.Parent = row
+			ctl := ref(3, tc.control, tc.controlName)
+			ctl.Parent = cell
+			elems = append(elems, cell, ctl)
+		}
+		NewRegistry().Update(elems)
+		if row.Handle != tc.want || row.Name != tc.name {
+			t.Errorf("row %q with %s %q: handle %s, name %q; want %s and the name kept", tc.name, tc.control, tc.controlName, row.Handle, row.Name, tc.want)
+		}
+	}
+}
