@@ -226,7 +226,8 @@ const (
 	UnsettledNoFrames Unsettled = "no_frames"
 	// UnsettledAnimation: an animation or transition was still running.
 	UnsettledAnimation Unsettled = "animation"
-	// UnsettledWork: a timer or request the action started had not ended.
+	// UnsettledWork: a timer or request the action started had not ended,
+	// or a loop it started (an interval, a frame chain) still changed the page.
 	UnsettledWork Unsettled = "work"
 	// UnsettledDOM: the page kept changing its document.
 	UnsettledDOM Unsettled = "dom"

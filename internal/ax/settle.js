@@ -30,7 +30,8 @@
 // what was still going at the bound, for the look to tell its reader:
 // 'frames' (the page drew no frame at all, so its animations had not even
 // started: a starved or stalled renderer), 'animation', 'work' (a timer or
-// request the action started), or 'dom' (the page kept changing).
+// request the action started, or a loop of its still changing the page),
+// or 'dom' (the page kept changing).
 async (ev) => {
   if (document.visibilityState !== 'visible') return true;
   const CAP = 1500, QUIET_FRAMES = 20, QUIET_MS = 300, t0 = performance.now();
