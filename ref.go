@@ -155,10 +155,11 @@ type Snapshot struct {
 	Blocked   []BlockedNavigation `json:"blocked,omitempty"` // navigations the origin allowlist stopped since the previous snapshot
 	Shown     int                 `json:"shown"`             // how many of Refs the text shows
 	Source    string              `json:"source"`            // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
-	// Unsettled is, for the look right after an action, what was still
-	// going when the look stopped waiting for the page to come to rest
-	// (after 1.5 s): the page may still change what it shows, so look
-	// again. It is "" when the page came to rest or no action preceded.
+	// Unsettled is, for a look after an action, what was still going when
+	// the look stopped waiting for the page to come to rest (after 1.5 s):
+	// the page may still change what it shows, so look again (the next
+	// looks, three at most, wait again). It is "" when the page came to
+	// rest or no action preceded.
 	Unsettled Unsettled `json:"unsettled,omitempty"`
 
 	lines []line
@@ -214,8 +215,9 @@ func (s *Snapshot) String() string {
 	return s.FullText()
 }
 
-// Unsettled names what a look right after an action found still going when
-// it stopped waiting for the page to come to rest.
+// Unsettled names what a look after an action found still going when it
+// stopped waiting for the page to come to rest. Its values are the ones
+// internal/ax/settle.js reports.
 type Unsettled string
 
 // What a look can find still going at the end of its wait.
@@ -233,33 +235,19 @@ const (
 	UnsettledDOM Unsettled = "dom"
 )
 
-// unsettledOf maps what settle.js reports to its Unsettled.
-func unsettledOf(s string) Unsettled {
-	switch s {
-	case "frames":
-		return UnsettledNoFrames
-	case "animation":
-		return UnsettledAnimation
-	case "work":
-		return UnsettledWork
-	default:
-		return UnsettledDOM
-	}
-}
-
 // note is the header line that tells the reader of a look what was still
 // going, and what to do about it.
 func (u Unsettled) note() string {
 	var what string
 	switch u {
 	case UnsettledNoFrames:
-		what = "the page drew no frame in 1.5 s after the action (a busy browser), so what it started on screen has not run yet"
+		what = "the page drew no frame in the 1.5 s this look waited (a busy browser), so what the action started on screen has not run yet"
 	case UnsettledAnimation:
-		what = "an animation was still running 1.5 s after the action"
+		what = "an animation was still running when this look stopped waiting (1.5 s)"
 	case UnsettledWork:
-		what = "a timer or request the action started was still running after 1.5 s"
+		what = "a timer or request the action started was still running when this look stopped waiting (1.5 s)"
 	case UnsettledDOM:
-		what = "the page was still changing 1.5 s after the action"
+		what = "the page was still changing when this look stopped waiting (1.5 s)"
 	default:
 		return ""
 	}

@@ -337,7 +337,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 	}
 	for _, j := range inv.frames {
 		if j.moving != "" && inv.unsettled == "" {
-			inv.unsettled = unsettledOf(j.moving)
+			inv.unsettled = Unsettled(j.moving)
 		}
 	}
 	if mj := inv.byID[mainFrame]; mj.err != nil {

@@ -27,8 +27,9 @@
 // synchronous question to the record. A hidden tab renders no frames and
 // is read at once.
 // It resolves to true when the page came to rest (or is hidden), else to
-// what was still going at the bound, for the look to tell its reader:
-// 'frames' (the page drew no frame at all, so its animations had not even
+// what was still going at the bound, for the look to tell its reader (the
+// values of rodagent.Unsettled):
+// 'no_frames' (the page drew no frame at all, so its animations had not even
 // started: a starved or stalled renderer), 'animation', 'work' (a timer or
 // request the action started, or a loop of its still changing the page),
 // or 'dom' (the page kept changing).
@@ -123,7 +124,7 @@ async (ev) => {
       await frame();
     }
     if (!going) return true;
-    return frames > 0 ? going : 'frames';
+    return frames > 0 ? going : 'no_frames';
   } finally {
     for (const u of undo) u();
   }
