@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/cdp"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/rodagent/rodagent/input"
+	"github.com/rodagent/rodagent/internal/session"
 )
 
 // finder resolves an action's target — a ref or a locator — to a live node.
@@ -783,7 +783,7 @@ func pastCentre(a, b input.Point, w, h float64) input.Point {
 // data and the rest of the gesture goes out as drag events.
 func (p *Page) dragPath(ctx context.Context, a, b input.Point) error {
 	intercepted := make(chan *proto.InputDragData, 1)
-	unsub := p.b.conn.Subscribe(p.main.ID, func(m *rod.Message) {
+	unsub := p.b.conn.Subscribe(p.main.ID, func(m *session.Message) {
 		var e proto.InputDragIntercepted
 		if m.Method == "Input.dragIntercepted" && m.Load(&e) {
 			select {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/cdp"
+	"github.com/go-rod/rod/lib/defaults"
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/ysmood/gson"
 
@@ -53,7 +54,7 @@ type browserState struct {
 	destroyed map[proto.TargetTargetID]bool // targets gone, which getTargets may still list for a moment
 }
 
-func (s *browserState) onEvent(m *rod.Message) {
+func (s *browserState) onEvent(m *session.Message) {
 	if m.Method != "Target.targetDestroyed" {
 		return
 	}
@@ -170,7 +171,8 @@ func dial(ctx context.Context, cfg config, wsURL string) (*Browser, error) {
 		return nil, fmt.Errorf("rodagent: connecting to %s: %w", wsURL, err)
 	}
 	lifetime, cancel := context.WithCancel(context.Background())
-	client := cdp.New().Start(ws)
+	tap := session.NewTap(defaults.CDP)
+	client := cdp.New().Logger(tap).Start(ws)
 	rb := rod.New().Client(client).Context(lifetime).NoDefaultDevice()
 	if err := connectRod(ctx, rb); err != nil {
 		cancel()
@@ -180,7 +182,7 @@ func dial(ctx context.Context, cfg config, wsURL string) (*Browser, error) {
 	b := &Browser{
 		wsURL: wsURL,
 		cfg:   cfg,
-		conn: session.NewConn(lifetime, rb, func(p *session.Panic) {
+		conn: session.NewConn(lifetime, rb, tap, func(p *session.Panic) {
 			cfg.log.Error("rodagent: an event handler panicked; its page is marked broken (a bug in rodagent, please report it)",
 				"session", p.Session, "event", p.Method, "panic", fmt.Sprint(p.Value), "stack", string(p.Stack))
 		}),

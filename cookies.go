@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/rodagent/rodagent/internal/session"
@@ -341,7 +340,7 @@ func (b *Browser) writeLocalStorage(ctx context.Context, origins []OriginStorage
 	}
 	s := session.Session{Conn: b.conn, ID: att.SessionID}
 	docs := &originContexts{ids: map[string]proto.RuntimeExecutionContextID{}, added: make(chan struct{}, 1)}
-	unsub := b.conn.Subscribe(s.ID, func(m *rod.Message) {
+	unsub := b.conn.Subscribe(s.ID, func(m *session.Message) {
 		switch m.Method {
 		case "Fetch.requestPaused":
 			var e proto.FetchRequestPaused

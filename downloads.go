@@ -9,8 +9,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/rodagent/rodagent/internal/session"
 )
 
 // Download is a file the page downloaded.
@@ -91,7 +92,7 @@ func (h *downloadHub) enable(ctx context.Context, b *Browser) error {
 	return nil
 }
 
-func (h *downloadHub) onEvent(m *rod.Message) {
+func (h *downloadHub) onEvent(m *session.Message) {
 	switch m.Method {
 	case "Browser.downloadWillBegin":
 		var e proto.BrowserDownloadWillBegin

@@ -1,6 +1,12 @@
 package rodagent
 
-import "github.com/go-rod/rod"
+import (
+	"context"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/rodagent/rodagent/internal/session"
+)
 
 // Test hooks for the read paths (see inventory.go).
 
@@ -31,7 +37,7 @@ func UseInventory(p *Page) {
 // page's own events, as the page's handlers are subscribed: tests check that
 // the router survives it and the page reports itself broken.
 func BreakOnNextEvent(p *Page) {
-	p.b.conn.SubscribeOwned(p.main.ID, func(*rod.Message) {
+	p.b.conn.SubscribeOwned(p.main.ID, func(*session.Message) {
 		var e *struct{ URL string }
 		_ = e.URL
 	}, p.markBroken)
@@ -58,4 +64,16 @@ func DetachTab(p *Page) bool {
 	p.detach()
 	p.b.dropSession(p.rod)
 	return true
+}
+
+// BeforeFrameRead makes every look at p run fn as it starts reading a frame
+// other than the main one (nil removes it).
+func BeforeFrameRead(p *Page, fn func(ctx context.Context, frameID string)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if fn == nil {
+		p.beforeFrameRead = nil
+		return
+	}
+	p.beforeFrameRead = func(ctx context.Context, id proto.PageFrameID) { fn(ctx, string(id)) }
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/rodagent/rodagent/internal/ax"
@@ -60,7 +59,7 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 	if fi.url == "" {
 		fi.url = e.TargetInfo.URL
 	}
-	c.unsub = p.b.conn.SubscribeOwned(e.SessionID, func(m *rod.Message) { p.onEvent(child, m) }, p.markBroken)
+	c.unsub = p.b.conn.SubscribeOwned(e.SessionID, func(m *session.Message) { p.onEvent(child, m) }, p.markBroken)
 	p.notify()
 	p.mu.Unlock()
 

@@ -3,6 +3,7 @@ package rodagent_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -134,6 +135,70 @@ func TestNestedFramesThreeLevels(t *testing.T) {
 	eval(t, p, "window.__log.filter(r => r.type === 'message').map(r => r.data)", &msgs)
 	if len(msgs) != 1 || msgs[0]["type"] != "deep-click" || msgs[0]["isTrusted"] != true {
 		t.Fatalf("the click must land on the deep button: %v", msgs)
+	}
+}
+
+// A frame that commits a new document while a look reads it may be read in
+// either document; the refs the look hands out must work in the one the
+// frame now holds. The hook navigates the same-origin frame just as the look
+// starts reading it, after the look noted which document the frame held.
+func TestFrameNavigatedUnderTheRead(t *testing.T) {
+	t.Parallel()
+	for _, rp := range readPaths {
+		t.Run(rp.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := testCtx(t, 60*time.Second)
+			p := openURL(t, originA+"/frames.html?other="+originB)
+			rp.set(p)
+			s := snapshot(t, p)
+			var same string
+			for _, f := range s.Frames {
+				if f.Prefix != "" && !f.OutOfProc {
+					same = string(f.Frame.FrameID)
+				}
+			}
+			if same == "" {
+				t.Fatalf("no same-origin frame in %+v", s.Frames)
+			}
+			var once sync.Once
+			hookErr := make(chan error, 1)
+			rodagent.BeforeFrameRead(p, func(ctx context.Context, id string) {
+				if id != same {
+					return
+				}
+				once.Do(func() {
+					// the new document is loaded before the read goes on
+					_, err := proto.RuntimeEvaluate{Expression: `new Promise(r => {
+					const f = document.getElementById('same-frame');
+					f.addEventListener('load', () => r(true), {once: true});
+					f.src = 'nested-3.html';
+				})`, AwaitPromise: true}.Call(p.Rod().Context(ctx))
+					hookErr <- err
+				})
+			})
+			moved := snapshot(t, p, rodagent.WithFull())
+			rodagent.BeforeFrameRead(p, nil)
+			select {
+			case err := <-hookErr:
+				if err != nil {
+					t.Fatalf("navigating the frame under the read: %v", err)
+				}
+			default:
+				t.Fatal("the look never read the same-origin frame")
+			}
+			deep := refNamed(t, moved, "button", "Deep button")
+			if st, err := p.Click(ctx, deep); err != nil || st != rodagent.Ready {
+				t.Fatalf("Click(%s) on a ref the look took in the frame's new document = %s, %v", deep, st, err)
+			}
+			var log []map[string]any
+			eval(t, p, "document.getElementById('same-frame').contentWindow.__log", &log)
+			if len(log) != 1 || log[0]["id"] != "deep-button" || log[0]["isTrusted"] != true {
+				t.Errorf("the click lands on the button in the frame's new document: %v", log)
+			}
+			if _, ok := moved.Ref("f1/inp-card-holder"); ok {
+				t.Errorf("the look shows the frame's old document as well:\n%s", moved.FullText())
+			}
+		})
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 	"github.com/ysmood/gson"
 
@@ -190,7 +189,7 @@ func (p *Page) netReapply(ctx context.Context) error {
 // netEvent takes the Fetch, Network and navigation events this layer needs
 // from any session of the page. It runs on the event router: it never blocks,
 // and hands anything that needs a CDP call to a background worker.
-func (p *Page) netEvent(s session.Session, m *rod.Message) {
+func (p *Page) netEvent(s session.Session, m *session.Message) {
 	switch {
 	case m.Method == "Fetch.requestPaused":
 		var e proto.FetchRequestPaused

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/rodagent/rodagent/internal/session"
@@ -219,7 +218,7 @@ func (p *Page) safeCall(o *netObserver, n netNote) {
 }
 
 // onNetworkEvent turns Network events into Requests for the observers.
-func (p *Page) onNetworkEvent(s session.Session, m *rod.Message) {
+func (p *Page) onNetworkEvent(s session.Session, m *session.Message) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if len(p.net.observers) == 0 {

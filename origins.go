@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/rodagent/rodagent/internal/session"
@@ -167,7 +166,7 @@ func (p *Page) frameBlockedLocked(id proto.PageFrameID) string { return p.net.bl
 // trackNavigation follows which navigations of the page are still
 // undecided, so an action can wait until the one it set off is either
 // committed or blocked.
-func (p *Page) trackNavigation(s session.Session, m *rod.Message) {
+func (p *Page) trackNavigation(s session.Session, m *session.Message) {
 	if len(p.b.cfg.origins) == 0 {
 		return
 	}
@@ -345,7 +344,7 @@ func (b *Browser) startNet(ctx context.Context) error {
 	return nil
 }
 
-func (g *originGuard) onBrowserEvent(m *rod.Message) {
+func (g *originGuard) onBrowserEvent(m *session.Message) {
 	switch m.Method {
 	case "Target.attachedToTarget":
 		var e proto.TargetAttachedToTarget
@@ -388,7 +387,7 @@ func (g *originGuard) onBrowserEvent(m *rod.Message) {
 func (g *originGuard) hold(s session.Session, gt *guarded) {
 	g.mu.Lock()
 	g.sessions[s.ID] = gt
-	gt.unsub = g.b.conn.Subscribe(s.ID, func(m *rod.Message) { g.onEvent(s, gt, m) })
+	gt.unsub = g.b.conn.Subscribe(s.ID, func(m *session.Message) { g.onEvent(s, gt, m) })
 	g.mu.Unlock()
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -413,7 +412,7 @@ func (g *originGuard) holds(target proto.TargetTargetID) bool {
 	return false
 }
 
-func (g *originGuard) onDetached(m *rod.Message) {
+func (g *originGuard) onDetached(m *session.Message) {
 	var e proto.TargetDetachedFromTarget
 	if !m.Load(&e) {
 		return
@@ -441,7 +440,7 @@ func (g *originGuard) popupDecided(gt *guarded) {
 	}
 }
 
-func (g *originGuard) onEvent(s session.Session, gt *guarded, m *rod.Message) {
+func (g *originGuard) onEvent(s session.Session, gt *guarded, m *session.Message) {
 	switch m.Method {
 	case "Target.attachedToTarget":
 		var e proto.TargetAttachedToTarget

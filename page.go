@@ -62,8 +62,9 @@ type Page struct {
 	last                    ActionReport                   // what the most recent action did
 	unsub                   []func()
 	workers                 sync.WaitGroup
-	emu                     emulation // what the tab pretends (emulation.go)
-	net                     pageNet   // network.go, route.go, origins.go
+	emu                     emulation                                       // what the tab pretends (emulation.go)
+	net                     pageNet                                         // network.go, route.go, origins.go
+	beforeFrameRead         func(ctx context.Context, id proto.PageFrameID) // tests only: runs as a look starts reading a frame other than the main one
 }
 
 // frameInfo is what the page knows of one frame from CDP events.
@@ -116,7 +117,7 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 	}
 	p.main = session.Session{Conn: b.conn, ID: rp.SessionID, Calls: &p.calls}
 	p.unsub = append(p.unsub,
-		b.conn.SubscribeOwned(p.main.ID, func(m *rod.Message) { p.onEvent(p.main, m) }, p.markBroken),
+		b.conn.SubscribeOwned(p.main.ID, func(m *session.Message) { p.onEvent(p.main, m) }, p.markBroken),
 		b.conn.SubscribeOwned("", p.onBrowserEvent, p.markBroken))
 	// Enable what the page's events need, once for the session's life.
 	bc := p.main.Bind(ctx)
@@ -246,7 +247,7 @@ func (p *Page) isGone() bool {
 	return p.gone || p.closed
 }
 
-func (p *Page) onBrowserEvent(m *rod.Message) {
+func (p *Page) onBrowserEvent(m *session.Message) {
 	switch m.Method {
 	case "Target.targetDestroyed":
 		var e proto.TargetTargetDestroyed
@@ -286,7 +287,7 @@ func (p *Page) onBrowserEvent(m *rod.Message) {
 }
 
 // onEvent handles the events of the page's session and of its child sessions.
-func (p *Page) onEvent(s session.Session, m *rod.Message) {
+func (p *Page) onEvent(s session.Session, m *session.Message) {
 	p.netEvent(s, m)
 	switch m.Method {
 	case "Page.frameNavigated":

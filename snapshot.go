@@ -152,6 +152,93 @@ func (p *Page) collectSettled(ctx context.Context, full bool) (*inventory, *ax.R
 	}
 }
 
+// readJob reads one frame of a collection into j.
+func (p *Page) readJob(ctx context.Context, j *frameJob, mode readMode, full, settle bool, mainFrame proto.PageFrameID) error {
+	// A frame that does not answer (a renderer hung or dying) is named
+	// unreachable rather than holding up the whole snapshot.
+	if j.info.id != mainFrame {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, frameReadTimeout)
+		defer cancel()
+	}
+	p.mu.Lock()
+	hook := p.beforeFrameRead
+	p.mu.Unlock()
+	if hook != nil && j.info.id != mainFrame {
+		hook(ctx, j.info.id)
+	}
+	if mode == readFast && p.fastAllowed(j.info) {
+		w, err := p.readInventory(ctx, j.info, full, settle)
+		if err == nil && w != nil {
+			j.items, j.fast, j.moving = w.Items, true, w.Moving
+			return nil
+		}
+		if err != nil && !errors.Is(err, errUseAX) {
+			j.err = err
+			return nil
+		}
+	}
+	if settle {
+		j.moving = p.settle(ctx, j.info)
+	}
+	if mode == readFast {
+		// The page text, by the same in-page rules as the fast path.
+		if w, err := p.world(ctx, j.info); err == nil {
+			j.texts, _ = ax.TextFrame(ctx, j.info.sess.Bind(ctx), w)
+		}
+	}
+	res, err := proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
+	if err != nil && strings.Contains(err.Error(), "Could not find object") {
+		// the AX objects were rebuilt under the call (another frame of the
+		// session primed its AX context): ask once more
+		res, err = proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
+	}
+	if err != nil {
+		j.err = err
+		return nil
+	}
+	j.nodes = res.Nodes
+	return nil
+}
+
+// rereadMoved reads again each frame that committed a new document while
+// it was read. Its refs name the document they were taken in, and the read
+// may have seen either one: a ref tied to the document left behind would
+// fail as PageChanged on a page that never changed again. This is common
+// right after an out-of-process frame is resumed, when its first document
+// commits under the first look. The events that came before the answers
+// are handled first (Sync), so a commit the read saw is never missed.
+func (p *Page) rereadMoved(ctx context.Context, inv *inventory, mode readMode, full bool, mainFrame proto.PageFrameID) {
+	for round := 0; round < 2; round++ {
+		if p.b.conn.Sync(ctx) != nil {
+			return
+		}
+		var moved []*frameJob
+		p.mu.Lock()
+		for _, j := range inv.frames {
+			f := p.frames[j.info.id]
+			if j.info.id == mainFrame || f == nil || f.detached || f.loader == j.info.loader || f.sess.ID != j.info.sess.ID {
+				continue // the main frame's own move is collectSettled's to read again
+			}
+			if c := p.children[f.sess.ID]; c != nil && c.crashed {
+				continue
+			}
+			*j = frameJob{info: *f, owner: j.owner, box: j.box, hasBox: j.hasBox}
+			moved = append(moved, j)
+		}
+		p.mu.Unlock()
+		if len(moved) == 0 {
+			return
+		}
+		var g errgroup.Group
+		for _, j := range moved {
+			// no settle: the look has waited once already
+			g.Go(func() error { return p.readJob(ctx, j, mode, full, false, mainFrame) })
+		}
+		_ = g.Wait()
+	}
+}
+
 // frameJob is one frame to read and what was read of it.
 type frameJob struct {
 	info    frameInfo
@@ -272,48 +359,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 		if j.err != nil {
 			continue
 		}
-		g.Go(func() error {
-			// A frame that does not answer (a renderer hung or dying) is named
-			// unreachable rather than holding up the whole snapshot.
-			ctx := ctx
-			if j.info.id != mainFrame {
-				var cancel context.CancelFunc
-				ctx, cancel = context.WithTimeout(ctx, frameReadTimeout)
-				defer cancel()
-			}
-			if mode == readFast && p.fastAllowed(j.info) {
-				w, err := p.readInventory(ctx, j.info, full, settle)
-				if err == nil && w != nil {
-					j.items, j.fast, j.moving = w.Items, true, w.Moving
-					return nil
-				}
-				if err != nil && !errors.Is(err, errUseAX) {
-					j.err = err
-					return nil
-				}
-			}
-			if settle {
-				j.moving = p.settle(ctx, j.info)
-			}
-			if mode == readFast {
-				// The page text, by the same in-page rules as the fast path.
-				if w, err := p.world(ctx, j.info); err == nil {
-					j.texts, _ = ax.TextFrame(ctx, j.info.sess.Bind(ctx), w)
-				}
-			}
-			res, err := proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
-			if err != nil && strings.Contains(err.Error(), "Could not find object") {
-				// the AX objects were rebuilt under the call (another frame of the
-				// session primed its AX context): ask once more
-				res, err = proto.AccessibilityGetFullAXTree{FrameID: j.info.id}.Call(j.info.sess.Bind(ctx))
-			}
-			if err != nil {
-				j.err = err
-				return nil
-			}
-			j.nodes = res.Nodes
-			return nil
-		})
+		g.Go(func() error { return p.readJob(ctx, j, mode, full, settle, mainFrame) })
 		if parent := inv.byID[j.info.parent]; j.info.id != mainFrame && parent != nil && j.owner == 0 {
 			g.Go(func() error {
 				res, err := proto.DOMGetFrameOwner{FrameID: j.info.id}.Call(parent.info.sess.Bind(ctx))
@@ -332,6 +378,7 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 		return nil
 	})
 	_ = g.Wait()
+	p.rereadMoved(ctx, inv, mode, full, mainFrame)
 	if err := ctx.Err(); err != nil {
 		return nil, failure("snapshot", "", Timeout, "", err)
 	}
