@@ -336,7 +336,6 @@ func TestActionNavigationsSettle(t *testing.T) {
 				if _, err := p.Click(ctx, refNamed(t, s, "button", "Go start")); !errors.Is(err, rodagent.ErrPageChanged) {
 					t.Fatalf("old ref after navigation: %v", err)
 				}
-				_ = p.Close()
 			}
 		})
 	}

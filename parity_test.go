@@ -84,8 +84,7 @@ func compareReadPaths(t *testing.T, path string, settled func(*rodagent.Page)) {
 // differs.
 func readPathDiffs(t *testing.T, path string, settled func(*rodagent.Page)) []string {
 	t.Helper()
-	p := open(t, path)
-	defer p.Close()
+	p := open(t, path) // kept until the test ends, then parked for reuse
 	settled(p)
 	// Frames attach on their own schedule (nested.html's second and third
 	// levels come after the main document is ready): read until two reads

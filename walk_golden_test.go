@@ -106,7 +106,6 @@ func goldenName(path string) string {
 func firstLookDump(t *testing.T, path string) string {
 	t.Helper()
 	p := openURL(t, originA+"/"+path+pageQuery(path))
-	defer p.Close()
 	if strings.HasPrefix(path, "apg/") {
 		apgSettled(t, p)
 	}
