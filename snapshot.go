@@ -223,7 +223,8 @@ func (p *Page) rereadMoved(ctx context.Context, inv *inventory, mode readMode, f
 			if c := p.children[f.sess.ID]; c != nil && c.crashed {
 				continue
 			}
-			*j = frameJob{info: *f, owner: j.owner, box: j.box, hasBox: j.hasBox}
+			// what the look's settle saw still going holds for the frame's new document too
+			*j = frameJob{info: *f, owner: j.owner, box: j.box, hasBox: j.hasBox, moving: j.moving}
 			moved = append(moved, j)
 		}
 		p.mu.Unlock()
