@@ -302,7 +302,7 @@ func TestSettleWaitsForNetwork(t *testing.T) {
 			// on a loaded machine); the one after reads at once.
 			// (no_frames: a renderer starved of every frame for the whole wait)
 			if (hs.Unsettled != rodagent.UnsettledWork || !strings.Contains(d, "still moving: a timer or request the action started was still running")) &&
-				(hs.Unsettled != rodagent.UnsettledNoFrames || !strings.Contains(d, "still moving: ")) {
+				(hs.Unsettled != rodagent.UnsettledNoFrames || !strings.Contains(d, "still moving: the page drew no frame")) {
 				t.Errorf("the look after a request that never answers should say the action's work was still running (unsettled %q):\n%s", hs.Unsettled, d)
 			}
 			if again := snapshot(t, p); again.Unsettled == "" && time.Since(pressed) < 2900*time.Millisecond {
@@ -355,10 +355,10 @@ func TestSettleSaysStillMoving(t *testing.T) {
 				switch {
 				case i <= rodagent.MaxResettles && (!moving || took < 1400*time.Millisecond):
 					t.Errorf("look %d after Fade took %v and says %q, want the bound (1.5 s) and %q", i+1, took, s.Unsettled, rodagent.UnsettledAnimation)
-				case i <= rodagent.MaxResettles && !strings.Contains(text, "still moving: "):
-					t.Errorf("look %d after Fade: its text should say the page was still moving:\n%s", i+1, text)
-				case i == 0 && s.Unsettled == rodagent.UnsettledAnimation && !strings.Contains(text, "still moving: an animation was still running"):
-					t.Errorf("the look after Fade: its text should say an animation was still running:\n%s", text)
+				case i <= rodagent.MaxResettles && s.Unsettled == rodagent.UnsettledAnimation && !strings.Contains(text, "still moving: an animation was still running"):
+					t.Errorf("look %d after Fade: its text should say an animation was still running:\n%s", i+1, text)
+				case i <= rodagent.MaxResettles && s.Unsettled == rodagent.UnsettledNoFrames && !strings.Contains(text, "still moving: the page drew no frame"):
+					t.Errorf("look %d after Fade: its text should say the page drew no frame:\n%s", i+1, text)
 				case i > rodagent.MaxResettles && s.Unsettled != "":
 					t.Errorf("look %d after Fade says %q: only %d looks after the first wait again", i+1, s.Unsettled, rodagent.MaxResettles)
 				}
