@@ -662,3 +662,53 @@ func TestOpenWaitsForNearLoad(t *testing.T) {
 		})
 	}
 }
+
+// A navigation the page asks for that never commits — the answer is a
+// download, or 204 No Content — leaves the tab on its page. The next look
+// and the next action read that page at once: they used to wait for the
+// commit until navSettleCap (10 s), as Chromium's loading events for the
+// main frame were dropped, and the deadline below failed them.
+func TestNavigationThatNeverCommits(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/start", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><title>Start</title><p id=out>waiting</p>
+<a href="/report.csv">Get report</a> <a href="/nothing">Nothing here</a>
+<button onclick="document.getElementById('out').textContent='still here'">Ping</button>`)
+	})
+	mux.HandleFunc("/report.csv", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/csv")
+		w.Header().Set("Content-Disposition", `attachment; filename="report.csv"`)
+		fmt.Fprint(w, "a,b\n1,2\n")
+	})
+	mux.HandleFunc("/nothing", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	for _, link := range []string{"Get report", "Nothing here"} {
+		t.Run(link, func(t *testing.T) {
+			p := openURL(t, srv.URL+"/start")
+			s := snapshot(t, p)
+			if st, err := p.Click(testCtx(t, 30*time.Second), refNamed(t, s, "link", link)); err != nil || !st.OK() {
+				t.Fatalf("Click(%s) = %s, %v", link, st, err)
+			}
+			// Well inside navSettleCap, and a work budget: the look takes
+			// a fraction of a second.
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			s2, err := p.Snapshot(ctx)
+			if err != nil {
+				t.Fatalf("the look after %q waited for a navigation that never commits: %v", link, err)
+			}
+			if !strings.HasSuffix(s2.URL, "/start") {
+				t.Errorf("the tab should still show /start, the snapshot says %s", s2.URL)
+			}
+			if st, err := p.Click(ctx, refNamed(t, s2, "button", "Ping")); err != nil || !st.OK() {
+				t.Fatalf("Click(Ping) = %s, %v", st, err)
+			}
+			if out := snapshot(t, p).String(); !strings.Contains(out, "still here") {
+				t.Errorf("the page should have answered the click:\n%s", out)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package rodagent
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -321,8 +322,12 @@ func (p *Page) onEvent(s session.Session, m *session.Message) {
 		p.notify()
 		p.mu.Unlock()
 	case "Page.frameRequestedNavigation", "Page.frameStartedLoading", "Page.frameStoppedLoading":
+		// Decoded by shape, not by Load: Load takes only the event its type
+		// names, and the loading events were dropped here, so a navigation
+		// that never committed (a download, a 204) held every later look
+		// and action for navSettleCap.
 		var e proto.PageFrameRequestedNavigation // the frame id is all the three share
-		if !m.Load(&e) || s.ID != p.main.ID {
+		if json.Unmarshal(m.Params, &e) != nil || s.ID != p.main.ID {
 			return
 		}
 		p.mu.Lock()
