@@ -291,7 +291,7 @@ func (c *cli) connect(start bool) error {
 	}
 	tok, ok, err = c.sess.load()
 	if err != nil || !ok {
-		return fmt.Errorf("%w: the background server wrote no session files (%v); see %s", errNoServe, err, c.sess.path(".log"))
+		return fmt.Errorf("%w: the background server wrote no session files (%w); see %s", errNoServe, err, c.sess.path(".log"))
 	}
 	c.token = tok
 	return nil
@@ -302,16 +302,16 @@ func (c *cli) connect(start bool) error {
 func (c *cli) startServer() error {
 	exe, err := os.Executable()
 	if err != nil {
-		return fmt.Errorf("%w: %v", errNoServe, err)
+		return fmt.Errorf("%w: %w", errNoServe, err)
 	}
 	logf, err := os.OpenFile(c.sess.path(".log"), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errNoServe, err)
+		return fmt.Errorf("%w: %w", errNoServe, err)
 	}
 	defer logf.Close()
 	pr, pw, err := os.Pipe()
 	if err != nil {
-		return fmt.Errorf("%w: %v", errNoServe, err)
+		return fmt.Errorf("%w: %w", errNoServe, err)
 	}
 	defer pr.Close()
 	cmd := exec.Command(exe, "serve", "--session", c.sess.Name, "--state-dir", c.sess.Dir,
@@ -322,7 +322,7 @@ func (c *cli) startServer() error {
 	err = cmd.Start()
 	pw.Close()
 	if err != nil {
-		return fmt.Errorf("%w: %v", errNoServe, err)
+		return fmt.Errorf("%w: %w", errNoServe, err)
 	}
 	_ = pr.SetReadDeadline(time.Now().Add(30 * time.Second))
 	line, rerr := bufio.NewReader(pr).ReadString('\n')
@@ -366,12 +366,12 @@ func (c *cli) send(method, path string, body any) (*answer, error) {
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errNoServe, err)
+		return nil, fmt.Errorf("%w: %w", errNoServe, err)
 	}
 	defer res.Body.Close()
 	raw, err := io.ReadAll(res.Body)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errNoServe, err)
+		return nil, fmt.Errorf("%w: %w", errNoServe, err)
 	}
 	a := &answer{raw: raw}
 	if err := json.Unmarshal(raw, a); err != nil {
