@@ -121,13 +121,14 @@ func (p *Page) takeDialogs() []Dialog {
 	return d
 }
 
-// background runs fn on its own goroutine, bounded to 10 s, for CDP calls an
-// event handler must not make on the router's goroutine. Close waits for it.
+// background runs fn on its own goroutine, bounded to 10 s and to the Page's
+// hold on the tab, for CDP calls an event handler must not make on the
+// router's goroutine. Close waits for it.
 func (p *Page) background(fn func(ctx context.Context)) {
 	p.workers.Add(1)
 	go func() {
 		defer p.workers.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(p.life, 10*time.Second)
 		defer cancel()
 		fn(ctx)
 	}()

@@ -69,13 +69,15 @@ func (p *Page) onAttached(parent session.Session, e *proto.TargetAttachedToTarge
 		// waits for the frame: resume it however the setup went (unless
 		// the allowlist cannot watch it), on a context of its own, since a
 		// setup that used up ctx on a loaded machine would leave the
-		// frame, and the page's load event, stuck for good.
+		// frame, and the page's load event, stuck for good. It ends when the
+		// Page lets go of the tab: its sessions go, and with them what held
+		// the frame paused.
 		resume := true
 		defer func() {
 			if !resume {
 				return
 			}
-			rctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			rctx, cancel := context.WithTimeout(p.life, 10*time.Second)
 			defer cancel()
 			_ = proto.RuntimeRunIfWaitingForDebugger{}.Call(child.Bind(rctx))
 		}()

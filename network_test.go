@@ -122,6 +122,19 @@ func TestRecordRequestsAndObservers(t *testing.T) {
 	if len(log.Requests()) != n {
 		t.Errorf("a stopped log should not grow: %d then %d", n, len(log.Requests()))
 	}
+	// Stopping the observers sets the page's sessions back in the
+	// background; Close ends what is still in flight there instead of
+	// waiting out its 10 s bound (it took 10 s: a call to the closed tab's
+	// frame session never gets an answer).
+	stopResp()
+	stopReq()
+	closed := make(chan struct{})
+	go func() { _ = p.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Close waited on the background calls of the observers it stopped")
+	}
 }
 
 func dumpRequests(rs []rodagent.Request) string {

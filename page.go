@@ -63,6 +63,8 @@ type Page struct {
 	last                    ActionReport                   // what the most recent action did
 	unsub                   []func()
 	workers                 sync.WaitGroup
+	life                    context.Context                                 // ends when the Page lets go of the tab (detach): the background calls end with it
+	endLife                 context.CancelFunc                              // ends life
 	emu                     emulation                                       // what the tab pretends (emulation.go)
 	net                     pageNet                                         // network.go, route.go, origins.go
 	beforeFrameRead         func(ctx context.Context, id proto.PageFrameID) // tests only: runs as a look starts reading a frame other than the main one
@@ -116,6 +118,7 @@ func newPage(ctx context.Context, b *Browser, rp *rod.Page) (*Page, error) {
 		prefixes: map[proto.PageFrameID]string{},
 		stable:   true,
 	}
+	p.life, p.endLife = context.WithCancel(context.Background())
 	p.main = session.Session{Conn: b.conn, ID: rp.SessionID, Calls: &p.calls}
 	p.unsub = append(p.unsub,
 		b.conn.SubscribeOwned(p.main.ID, func(m *session.Message) { p.onEvent(p.main, m) }, p.markBroken),
@@ -546,6 +549,10 @@ func (p *Page) detach() {
 			u()
 		}
 	}
+	// A call still in flight to a session that is going away (the tab was
+	// closed, or this Page lets go of it) gets no answer: without this,
+	// each held Close for its full 10 s.
+	p.endLife()
 	p.workers.Wait()
 	p.b.forget(p)
 }
