@@ -275,10 +275,17 @@ func (p *Page) settledLocked() bool {
 	if f == nil {
 		return false
 	}
-	if p.nav.loading && p.nav.fromReady && f.loader == p.nav.loadingFrom {
-		return false // left a loaded document; the next has not committed
+	if p.leavingLocked() {
+		return false
 	}
 	return f.loader == p.nav.gaveUp || docReady(p.loaded[f.loader])
+}
+
+// leavingLocked reports whether the main frame is loading away from a loaded
+// document whose successor has not committed.
+func (p *Page) leavingLocked() bool {
+	f := p.frames[p.mainFrame]
+	return f != nil && p.nav.loading && p.nav.fromReady && f.loader == p.nav.loadingFrom
 }
 
 // settleNavigation waits until no navigation of the main frame is under way,
@@ -296,6 +303,19 @@ func (p *Page) settleNavigation(ctx context.Context, action string) error {
 	err := p.waitUntil(capped, func() (bool, error) { return p.settledLocked(), nil })
 	if err != nil && ctx.Err() == nil && capped.Err() != nil {
 		p.mu.Lock()
+		if p.leavingLocked() {
+			// The browser is still loading the next document (its server has
+			// not answered) and holds every command to the tab until it
+			// commits: a read now would wait out the caller's deadline.
+			where := ""
+			if p.nav.pending && p.nav.pendingURL != "" {
+				where = " to " + quote(p.nav.pendingURL, 200)
+			}
+			p.mu.Unlock()
+			e := failure(action, "", Timeout, fmt.Sprintf("the page is still navigating%s: no document after %s, and Chromium answers no command on the tab until one commits", where, navSettleCap), nil)
+			e.Next = "the next document is still loading — Snapshot again to keep waiting, or Open another address"
+			return e
+		}
 		p.nav.pending = false
 		if f := p.frames[p.mainFrame]; f != nil {
 			p.nav.gaveUp = f.loader
@@ -331,7 +351,7 @@ func (p *Page) navOutstandingLocked() string {
 		return "the page was still navigating (no main frame yet)"
 	case p.nav.pending:
 		return "the page was still navigating (a navigation was asked for and had not committed)"
-	case p.nav.loading && p.nav.fromReady && f.loader == p.nav.loadingFrom:
+	case p.leavingLocked():
 		return "the page was still navigating (the next document had not committed)"
 	case !docReady(p.loaded[f.loader]):
 		return "the page was still navigating (its document committed but had not loaded: no load event, and the network never went quiet)"

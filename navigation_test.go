@@ -712,3 +712,56 @@ func TestNavigationThatNeverCommits(t *testing.T) {
 		})
 	}
 }
+
+// While the server of the next document has not answered, Chromium holds
+// every command to the tab until a document commits, so a look cannot read
+// the page it is leaving. The look waits navSettleCap for the document and
+// then says so — a typed timeout before the caller's deadline, naming the
+// navigation — instead of sending reads that wait out that deadline. Once
+// the server answers, the next look reads the new page.
+func TestLookWhileTheNextDocumentHangs(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("/start", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><title>Start</title><a href="/hang">Slow report</a>`)
+	})
+	mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
+		select { // the server's own stall, released by the test
+		case <-release:
+		case <-r.Context().Done():
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><title>Report</title><p>report ready</p>`)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	released := false
+	t.Cleanup(func() {
+		if !released {
+			close(release)
+		}
+	})
+	p := openURL(t, srv.URL+"/start")
+	s := snapshot(t, p)
+	// The click's own question (did the input navigate?) cannot be answered
+	// either: a short deadline keeps the test from waiting on it.
+	cctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if _, err := p.Click(cctx, refNamed(t, s, "link", "Slow report")); err != nil && !errors.Is(err, rodagent.ErrTimeout) {
+		t.Fatalf("Click: %v", err)
+	}
+	ctx := testCtx(t, 60*time.Second)
+	_, err := p.Snapshot(ctx)
+	typedErr(t, "Snapshot", err)
+	if !errors.Is(err, rodagent.ErrTimeout) || ctx.Err() != nil || !strings.Contains(err.Error(), "still navigating to") {
+		t.Fatalf("a look while the next document hangs should say so when the navigation bound passes, before the caller's deadline; got %v (deadline passed: %v)", err, ctx.Err() != nil)
+	}
+	close(release)
+	released = true
+	s2 := snapshot(t, p)
+	if !strings.HasSuffix(s2.URL, "/hang") || !strings.Contains(s2.String(), "report ready") {
+		t.Fatalf("once the server answers, the look should read the new page:\n%s", s2)
+	}
+}
