@@ -615,15 +615,28 @@ const taskBarrierJS = `(!document.forms.length || document.visibilityState !== '
 // the renderer: at 500 ms a form's submit under load read as no
 // navigation, and the 2 s meant to replace it never applied (the report's
 // own context ended after 1 s).
+//
+// A navigation the input started answers the question by itself, and the
+// round trip is dropped as soon as its events arrive: the browser holds
+// every command to the tab until the next document commits, so the round
+// trip would wait for the server (the 10 s bound, for one that stalls).
 func (p *Page) afterInput(ctx context.Context, m navMark) (bool, string) {
 	bctx, cancel := context.WithTimeout(ctx, navSettleCap)
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		if p.waitUntil(bctx, func() (bool, error) { return p.nav.requested > m.requested || p.leavingLocked(), nil }) == nil {
+			cancel()
+		}
+	}()
 	p.runInWorld(bctx, p.mainFrameInfo(), taskBarrierJS)
 	_, err := proto.RuntimeEvaluate{Expression: navBarrierJS}.Call(p.main.Bind(bctx))
 	cancel()
+	<-watched
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	nav := p.nav.requested > m.requested || p.nav.commits > m.commits || p.navSeq > m.seq ||
-		isNavigationGone(err)
+		p.leavingLocked() || isNavigationGone(err)
 	where := ""
 	if f := p.frames[p.mainFrame]; f != nil {
 		where = f.url
