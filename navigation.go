@@ -289,8 +289,10 @@ func (p *Page) leavingLocked() bool {
 }
 
 // settleNavigation waits until no navigation of the main frame is under way,
-// at most navSettleCap: past that the tab is read as it is. It fails only
-// when ctx ends or the page dies.
+// at most navSettleCap: past that the tab is read as it is, unless the next
+// document has still not committed (then nothing on the tab answers, and it
+// fails with Timeout naming the navigation). Otherwise it fails only when ctx
+// ends or the page dies.
 func (p *Page) settleNavigation(ctx context.Context, action string) error {
 	p.mu.Lock()
 	done := p.settledLocked()
