@@ -769,3 +769,29 @@ func TestLookWhileTheNextDocumentHangs(t *testing.T) {
 		t.Fatalf("once the server answers, the look should read the new page:\n%s", s2)
 	}
 }
+
+// A script that rewrites its loaded page with document.open() and write(),
+// without close(), starts the document's lifecycle over under the same
+// loader, and a document never closed never fires load: the look after it
+// waited navSettleCap (10 s) for a load that cannot come. It reads the
+// rewritten page at once.
+func TestLookAfterDocumentRewrite(t *testing.T) {
+	t.Parallel()
+	p := open(t, "basic.html")
+	eval(t, p, `(() => { const b = document.createElement('button'); b.textContent = 'Rewrite';
+		b.onclick = () => { document.open(); document.write('<p>rewritten</p><button>Again</button>'); };
+		document.body.prepend(b); return 1; })()`, nil)
+	s := snapshot(t, p)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Rewrite")); err != nil || !st.OK() {
+		t.Fatalf("Click(Rewrite) = %s, %v", st, err)
+	}
+	s2, err := p.Snapshot(ctx)
+	if err != nil {
+		t.Fatalf("the look after document.open() waited for a load that cannot come: %v", err)
+	}
+	if _, ok := findRef(s2, "button", "Again"); !ok || !strings.Contains(s2.String(), "rewritten") {
+		t.Errorf("the look should show the rewritten page:\n%s", s2)
+	}
+}

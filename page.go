@@ -383,7 +383,11 @@ func (p *Page) onEvent(s session.Session, m *session.Message) {
 		p.mu.Lock()
 		if e.FrameID == p.mainFrame && s.ID == p.main.ID {
 			seen := p.loaded[e.LoaderID]
-			if seen == nil || e.Name == "init" {
+			// init starts a document's lifecycle over, except under a loader
+			// whose document had loaded: that is a script's document.open()
+			// (same loader, no navigation), and a document opened and never
+			// closed would otherwise never count as loaded again.
+			if seen == nil || (e.Name == "init" && !seen["load"]) {
 				seen = map[string]bool{}
 				p.loaded[e.LoaderID] = seen
 			}
