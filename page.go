@@ -325,9 +325,9 @@ func (p *Page) onEvent(s session.Session, m *session.Message) {
 		p.notify()
 		p.mu.Unlock()
 	case "Page.frameRequestedNavigation", "Page.frameStartedLoading", "Page.frameStoppedLoading":
-		// Decoded by shape, not by Load: Load takes only the event its type
-		// names, and the loading events were dropped here, so a navigation
-		// that never committed (a download, a 204) held every later look
+		// Decoded by shape, not with Load, which takes only the event its
+		// type names: the loading events must arrive too, or a navigation
+		// that never commits (a download, a 204) would hold every later look
 		// and action for navSettleCap.
 		var e proto.PageFrameRequestedNavigation // the frame id is all the three share
 		if json.Unmarshal(m.Params, &e) != nil || s.ID != p.main.ID {
