@@ -68,6 +68,8 @@ func TestDeltaFrameHiddenAndShown(t *testing.T) {
 // on both read paths.
 func TestDeltaSeesCarouselRotate(t *testing.T) {
 	t.Parallel()
+	waiting := waitAtOnce(t)
+	defer waiting.wait()
 	const dir = "apg/content/patterns/carousel/examples/"
 	for _, c := range []struct{ page, slide string }{
 		// slides shown by a class (.carousel-item.active { display: block })
@@ -76,8 +78,7 @@ func TestDeltaSeesCarouselRotate(t *testing.T) {
 		{"carousel-2-tablist.html", `[...document.querySelectorAll('[role=tab]')].findIndex(e => e.getAttribute('aria-selected') === 'true')`},
 	} {
 		for _, rp := range readPaths {
-			t.Run(c.page+"/"+rp.name, func(t *testing.T) {
-				t.Parallel()
+			waiting.run(c.page+"/"+rp.name, func(t *testing.T) {
 				p := openDeltaPage(t, dir+c.page)
 				rp.set(p)
 				// The mouse stays off the carousel (hovering pauses it), and the

@@ -242,6 +242,35 @@ func keepTab(t testing.TB, p *rodagent.Page) {
 	spareTabs.Unlock()
 }
 
+// waiting runs subtests whose time goes to waiting on the page — a
+// carousel's timer, a slow server, a settle's bound — all at once, each in a
+// goroutine of its own (t.Run may be called from several), inside the one
+// slot of go test's -parallel their parent holds. As parallel subtests they
+// each held a slot for seconds of waiting; a group of them starting together
+// filled every slot and left the CPUs idle while CPU-bound tests queued
+// (4–20% busy for 5–10 s at a time in a profiled run on 2 cores). Its
+// subtests must not call t.Parallel: a parallel subtest waits for its
+// parent, which waits for it.
+type waiting struct {
+	t  *testing.T
+	wg sync.WaitGroup
+}
+
+// waitAtOnce starts a group of waiting subtests of t; t defers its wait.
+func waitAtOnce(t *testing.T) *waiting { return &waiting{t: t} }
+
+func (w *waiting) run(name string, f func(t *testing.T)) {
+	w.wg.Add(1)
+	go func() {
+		defer w.wg.Done()
+		w.t.Run(name, f)
+	}()
+}
+
+// wait returns once every subtest has: before the parent's function does,
+// as t.Run requires.
+func (w *waiting) wait() { w.wg.Wait() }
+
 // openIsolated opens u in a new tab of a browser context of its own: Chromium
 // never shares a renderer process across browser contexts, so a test that
 // crashes this tab's renderers (or its frames') cannot take down a parallel

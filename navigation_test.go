@@ -122,13 +122,14 @@ func TestOpenSnapshotClickSlowServer(t *testing.T) {
 // (TestTypeMovesARIASliders in two concurrent suites).
 func TestOpenWaitsForLoadListeners(t *testing.T) {
 	t.Parallel()
+	waiting := waitAtOnce(t)
+	defer waiting.wait()
 	for _, c := range []struct{ name, held string }{
 		{"image", `<img alt="" src="/slow.gif" width=10 height=10>`},
 		{"frame", `<iframe title=late src="/slow.html"></iframe>`},
 		{"cross-site frame", `<iframe title=late src="//{other}/slow.html"></iframe>`},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
+		waiting.run(c.name, func(t *testing.T) {
 			mux := http.NewServeMux()
 			// the server's latency: load comes later than the 3 s a load
 			// that is merely near is waited for, within the 10 s a listened
@@ -278,22 +279,24 @@ func TestOpenRedirectSettles(t *testing.T) {
 // shows the new document under its URL, saying where the tab went.
 func TestActionNavigationsSettle(t *testing.T) {
 	t.Parallel()
+	waiting := waitAtOnce(t)
+	defer waiting.wait()
 	srv := slowServer(t, 200*time.Millisecond)
 	cases := []struct {
 		name string
-		act  func(ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error)
+		act  func(t *testing.T, ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error)
 		dest string
 	}{
-		{"link", func(ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
+		{"link", func(t *testing.T, ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
 			return p.Click(ctx, refNamed(t, s, "link", "To link"))
 		}, "/dest-link"},
-		{"script", func(ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
+		{"script", func(t *testing.T, ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
 			return p.Click(ctx, refNamed(t, s, "button", "Script away"))
 		}, "/dest-script"},
-		{"submit", func(ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
+		{"submit", func(t *testing.T, ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
 			return p.Click(ctx, refNamed(t, s, "button", "Submit form"))
 		}, "/dest-form"},
-		{"enter", func(ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
+		{"enter", func(t *testing.T, ctx context.Context, p *rodagent.Page, s *rodagent.Snapshot) (rodagent.ActionStatus, error) {
 			if st, err := p.Type(ctx, refNamed(t, s, "textbox", "Query"), "hello"); err != nil {
 				return st, err
 			}
@@ -301,13 +304,12 @@ func TestActionNavigationsSettle(t *testing.T) {
 		}, "/dest-form"},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel() // each run opens a tab of its own
+		waiting.run(tc.name, func(t *testing.T) { // each run opens a tab of its own
 			for run := 0; run < 3; run++ {
 				ctx := testCtx(t, 30*time.Second)
 				p := openURL(t, srv.URL+"/start")
 				s := snapshot(t, p)
-				st, err := tc.act(ctx, p, s)
+				st, err := tc.act(t, ctx, p, s)
 				typedErr(t, tc.name, err)
 				if err != nil || !st.OK() {
 					t.Fatalf("%s: %s %v", tc.name, st, err)
@@ -614,9 +616,10 @@ addEventListener('load', () => {
 // network quiet, a script that never answers at the grace (3 s).
 func TestOpenWaitsForNearLoad(t *testing.T) {
 	t.Parallel()
+	waiting := waitAtOnce(t)
+	defer waiting.wait()
 	srv := loadServer(t)
-	t.Run("slow script", func(t *testing.T) {
-		t.Parallel()
+	waiting.run("slow script", func(t *testing.T) {
 		ctx := testCtx(t, 60*time.Second)
 		p := openURL(t, "about:blank")
 		for _, verb := range []string{"open", "reload"} {
@@ -640,8 +643,7 @@ func TestOpenWaitsForNearLoad(t *testing.T) {
 		{"script that never answers", "/page?script=/hang"},
 		{"image that never answers", "/img-page?img=/hang"},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
+		waiting.run(c.name, func(t *testing.T) {
 			p := openURL(t, "about:blank")
 			ctx := testCtx(t, 60*time.Second)
 			start := time.Now()

@@ -96,6 +96,10 @@ func TestEndlessDialogsHitTheDeadline(t *testing.T) {
 	if d := time.Since(start); d > 4*time.Second {
 		t.Errorf("the action must end at the caller's deadline, took %v", d)
 	}
+	// A tab whose page never stops alerting is no tab to reuse: closed
+	// here, it is not left to keepTab, which would wait out its bound to
+	// unload it.
+	_ = p.Close()
 }
 
 func TestInjectedTextStaysData(t *testing.T) {

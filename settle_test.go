@@ -23,9 +23,10 @@ import (
 // clock: on a loaded machine one look can take seconds.)
 func TestSettleAfterAction(t *testing.T) {
 	t.Parallel()
+	waiting := waitAtOnce(t)
+	defer waiting.wait()
 	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
+		waiting.run(rp.name, func(t *testing.T) {
 			ctx := testCtx(t, 90*time.Second)
 			p := open(t, "settle.html")
 			rp.set(p)
@@ -229,13 +230,14 @@ func settleMoves(t *testing.T, ctx context.Context, p *rodagent.Page, s *rodagen
 // page shows then ("waiting"), never an outcome.
 func TestSettleWaitsForNetwork(t *testing.T) {
 	t.Parallel()
+	waiting := waitAtOnce(t)
+	defer waiting.wait()
 	srv := settleNetServer(t)
 	// Each read path under a host of its own: Chromium opens at most six
 	// connections to a host, and each page keeps three busy.
 	hosts := []string{srv.URL, strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)}
 	for i, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
+		waiting.run(rp.name, func(t *testing.T) {
 			ctx := testCtx(t, 90*time.Second)
 			p := openURL(t, hosts[i]+"/settle-net.html")
 			rp.set(p)
@@ -327,9 +329,10 @@ func TestSettleWaitsForNetwork(t *testing.T) {
 // the animation runs, a look after the next action finds the page at rest.
 func TestSettleSaysStillMoving(t *testing.T) {
 	t.Parallel()
+	waiting := waitAtOnce(t)
+	defer waiting.wait()
 	for _, rp := range readPaths {
-		t.Run(rp.name, func(t *testing.T) {
-			t.Parallel()
+		waiting.run(rp.name, func(t *testing.T) {
 			ctx := testCtx(t, 90*time.Second)
 			p := open(t, "settle.html")
 			rp.set(p)
