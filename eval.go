@@ -59,6 +59,9 @@ func (p *Page) Eval(ctx context.Context, js string, args ...any) (gson.JSON, err
 		return gson.JSON{}, err
 	}
 	defer unlock()
+	if err := p.awaitCommit(ctx, "eval"); err != nil {
+		return gson.JSON{}, err
+	}
 	p.markActed()
 	res, err := p.evaluate(ctx, expr)
 	if err == nil && !wrapped && res.Type == proto.RuntimeRemoteObjectTypeFunction {

@@ -153,6 +153,9 @@ type located struct {
 // locate resolves l against a fresh read of every frame: the in-page
 // inventory when it can answer l (locate_fast.go), else the AX tree.
 func (p *Page) locate(ctx context.Context, l Locator) ([]located, *inventory, error) {
+	if err := p.awaitCommit(ctx, "locate"); err != nil {
+		return nil, nil, err
+	}
 	if fastLocatable(l) {
 		// The inventory lists controls only: a label or test id can also
 		// name an element that is not one (a total, a status line), which

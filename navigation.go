@@ -34,6 +34,7 @@ type navState struct {
 	loading     bool   // the main frame is loading (between started and stopped loading)
 	loadingFrom proto.NetworkLoaderID
 	fromReady   bool                  // the document loading started from had loaded: it is the one being left
+	leftAt      time.Time             // when it started loading away from that document
 	gaveUp      proto.NetworkLoaderID // a document that never loaded within navSettleCap: not waited for again
 	lookURL     string                // the tab's URL at the previous snapshot
 }
@@ -76,6 +77,7 @@ func (p *Page) onNavEvent(method string, requestedURL string) {
 		if f := p.frames[p.mainFrame]; f != nil {
 			p.nav.loadingFrom = f.loader
 			p.nav.fromReady = docReady(p.loaded[f.loader])
+			p.nav.leftAt = time.Now()
 		}
 	case "Page.frameStoppedLoading":
 		p.nav.loading, p.nav.pending = false, false
@@ -309,13 +311,8 @@ func (p *Page) settleNavigation(ctx context.Context, action string) error {
 			// The browser is still loading the next document (its server has
 			// not answered) and holds every command to the tab until it
 			// commits: a read now would wait out the caller's deadline.
-			where := ""
-			if p.nav.pending && p.nav.pendingURL != "" {
-				where = " to " + quote(p.nav.pendingURL, 200)
-			}
+			e := p.stillLeavingLocked(action)
 			p.mu.Unlock()
-			e := failure(action, "", Timeout, fmt.Sprintf("the page is still navigating%s: no document after %s, and Chromium answers no command on the tab until one commits", where, navSettleCap), nil)
-			e.Next = "the next document is still loading — Snapshot again to keep waiting, or Open another address"
 			return e
 		}
 		p.nav.pending = false
@@ -329,6 +326,50 @@ func (p *Page) settleNavigation(ctx context.Context, action string) error {
 		return p.navErr(ctx, action, err)
 	}
 	p.awaitNearLoad(ctx)
+	return nil
+}
+
+// stillLeavingLocked is the Timeout of a call that met a navigation whose
+// next document had not committed after navSettleCap.
+func (p *Page) stillLeavingLocked(action string) *ActionError {
+	where := ""
+	if p.nav.pending && p.nav.pendingURL != "" {
+		where = " to " + quote(p.nav.pendingURL, 200)
+	}
+	e := failure(action, "", Timeout, fmt.Sprintf("the page is still navigating%s: no document after %s, and Chromium answers no command on the tab until one commits", where, navSettleCap), nil)
+	e.Next = "the next document is still loading — Snapshot again to keep waiting, or Open another address"
+	return e
+}
+
+// awaitCommit holds a call that reads the tab without waiting for its page
+// to load (Eval, Text, Find and the locators' reads, Console, Screenshot,
+// PDF) while the main frame is loading away from a loaded document:
+// Chromium answers no command on the tab until the next document commits,
+// so the call's own round trip would wait out the caller's deadline. It
+// waits for the commit until navSettleCap after the navigation began —
+// a look that waited out the bound already leaves none — and past it fails
+// with the Timeout a look gives, naming the navigation.
+func (p *Page) awaitCommit(ctx context.Context, action string) error {
+	p.mu.Lock()
+	leaving, left := p.leavingLocked(), p.nav.leftAt
+	p.mu.Unlock()
+	if !leaving {
+		return nil
+	}
+	capped, cancel := context.WithDeadline(ctx, left.Add(navSettleCap))
+	defer cancel()
+	err := p.waitUntil(capped, func() (bool, error) { return !p.leavingLocked(), nil })
+	if err != nil && ctx.Err() == nil && capped.Err() != nil {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.leavingLocked() {
+			return p.stillLeavingLocked(action)
+		}
+		return nil
+	}
+	if err != nil {
+		return p.navErr(ctx, action, err)
+	}
 	return nil
 }
 

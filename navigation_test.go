@@ -764,6 +764,28 @@ func TestLookWhileTheNextDocumentHangs(t *testing.T) {
 	if !errors.Is(err, rodagent.ErrTimeout) || ctx.Err() != nil || !strings.Contains(err.Error(), "still navigating to") {
 		t.Fatalf("a look while the next document hangs should say so when the navigation bound passes, before the caller's deadline; got %v (deadline passed: %v)", err, ctx.Err() != nil)
 	}
+	// The reads that do not wait for a load say the same, and at once: the
+	// navigation began longer than the bound ago. (They sent their round
+	// trip, which the browser held to the caller's deadline.)
+	reads := map[string]func(context.Context) error{
+		"Eval": func(ctx context.Context) error { _, err := p.Eval(ctx, "1"); return err },
+		"Text": func(ctx context.Context) error { _, err := p.Text(ctx); return err },
+		"Find": func(ctx context.Context) error {
+			_, err := p.Find(ctx, rodagent.ByRole("link", "Slow report"))
+			return err
+		},
+		"Screenshot": func(ctx context.Context) error { _, err := p.Screenshot(ctx); return err },
+	}
+	for name, read := range reads {
+		rctx, cancel := context.WithTimeout(ctx, 8*time.Second)
+		start := time.Now()
+		err := read(rctx)
+		cancel()
+		typedErr(t, name, err)
+		if !errors.Is(err, rodagent.ErrTimeout) || !strings.Contains(err.Error(), "still navigating to") || time.Since(start) > 4*time.Second {
+			t.Errorf("%s while the next document hangs past the bound = %v after %v; want the navigation's timeout at once", name, err, time.Since(start).Round(time.Millisecond))
+		}
+	}
 	close(release)
 	released = true
 	s2 := snapshot(t, p)

@@ -622,6 +622,9 @@ func (p *Page) Text(ctx context.Context) (string, error) {
 		return "", err
 	}
 	defer unlock()
+	if err := p.awaitCommit(ctx, "text"); err != nil {
+		return "", err
+	}
 	res, err := proto.RuntimeEvaluate{Expression: `document.body ? document.body.innerText : ""`,
 		ReturnByValue: true}.Call(p.main.Bind(ctx))
 	if err != nil {
@@ -643,6 +646,9 @@ func (p *Page) Text(ctx context.Context) (string, error) {
 // call, since it first waits for the page's event stream to catch up.
 func (p *Page) Console(ctx context.Context) ([]ConsoleMessage, error) {
 	if err := p.alive(); err != nil {
+		return nil, err
+	}
+	if err := p.awaitCommit(ctx, "console"); err != nil {
 		return nil, err
 	}
 	if err := p.consoleBarrier(ctx); err != nil {

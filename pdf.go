@@ -77,6 +77,9 @@ func (p *Page) PDF(ctx context.Context, opts ...PDFOption) ([]byte, error) {
 		return nil, err
 	}
 	defer unlock()
+	if err := p.awaitCommit(ctx, "pdf"); err != nil {
+		return nil, err
+	}
 	res, err := cfg.req.Call(p.main.Bind(ctx))
 	if err != nil {
 		msg := err.Error()

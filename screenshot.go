@@ -111,6 +111,9 @@ func (p *Page) Screenshot(ctx context.Context, opts ...ScreenshotOption) (*Shot,
 		return nil, err
 	}
 	defer unlock()
+	if err := p.awaitCommit(ctx, "screenshot"); err != nil {
+		return nil, err
+	}
 
 	metrics, err := proto.PageGetLayoutMetrics{}.Call(p.main.Bind(ctx))
 	if err != nil {

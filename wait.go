@@ -228,6 +228,12 @@ func (c locCond) String() string {
 
 func (c locCond) wait(ctx context.Context, p *Page) error {
 	for {
+		// A wait outlasts a navigation whose next document is slow to
+		// commit (the locate would fail at navSettleCap): its deadline is
+		// the caller's.
+		if err := p.waitUntil(ctx, func() (bool, error) { return !p.leavingLocked(), nil }); err != nil {
+			return err
+		}
 		unlock, err := p.lock(ctx, "wait")
 		if err != nil {
 			return err
