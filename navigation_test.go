@@ -818,4 +818,13 @@ func TestLookAfterDocumentRewrite(t *testing.T) {
 	if _, ok := findRef(s2, "button", "Again"); !ok || !strings.Contains(s2.String(), "rewritten") {
 		t.Errorf("the look should show the rewritten page:\n%s", s2)
 	}
+	// The document is still open (loading, never closed), but no other
+	// is on its way: the reads that do not wait for a load answer at once.
+	start := time.Now()
+	if _, err := p.Eval(ctx, "1"); err != nil || time.Since(start) > 2*time.Second {
+		t.Errorf("Eval after document.open() = %v after %v", err, time.Since(start))
+	}
+	if _, err := p.Text(ctx); err != nil {
+		t.Errorf("Text after document.open() = %v", err)
+	}
 }
