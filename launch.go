@@ -224,13 +224,47 @@ func (p *process) stop(grace time.Duration) {
 }
 
 func (p *process) cleanup() {
+	// Chromium keeps its single-instance socket in a directory of its own
+	// under the temporary directory (the profile links to it) and removes
+	// it only when it exits gracefully, which stop does not wait for: every
+	// launch left an org.chromium.Chromium.* directory behind. Read before
+	// the profile, and its link, are gone.
+	singleton := singletonDir(p.dir)
 	// Chromium's helpers may still be flushing into the profile for a moment
 	// after the group is gone; RemoveAll tolerates that on retry.
 	for i := 0; i < 3; i++ {
 		if err := os.RemoveAll(p.dir); err == nil {
-			return
+			break
 		}
 	}
+	if singleton != "" {
+		_ = os.RemoveAll(singleton)
+	}
+}
+
+// singletonDir is the directory Chromium made for the singleton socket of
+// profile (profile/SingletonSocket links into it), or "" when there is none
+// or it holds anything but that socket and its cookie: only what Chromium
+// made for this browser is removed.
+func singletonDir(profile string) string {
+	target, err := os.Readlink(filepath.Join(profile, "SingletonSocket"))
+	if err != nil || !filepath.IsAbs(target) {
+		return ""
+	}
+	dir := filepath.Dir(target)
+	if dir == filepath.Dir(dir) {
+		return ""
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	for _, e := range entries {
+		if n := e.Name(); n != "SingletonSocket" && n != "SingletonCookie" {
+			return ""
+		}
+	}
+	return dir
 }
 
 func (p *process) pid() string { return strconv.Itoa(p.cmd.Process.Pid) }

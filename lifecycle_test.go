@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strings"
@@ -59,6 +60,12 @@ func TestCloseLeavesNothingBehind(t *testing.T) {
 	if _, err := os.Stat(dir); err != nil {
 		t.Fatalf("profile dir %q: %v", dir, err)
 	}
+	// Chromium's single-instance socket lives in a directory of its own,
+	// linked from the profile (on Linux and macOS).
+	socket, err := os.Readlink(filepath.Join(dir, "SingletonSocket"))
+	if err != nil && runtime.GOOS != "windows" {
+		t.Fatalf("the profile has no SingletonSocket link: %v", err)
+	}
 	// Nothing of this browser runs outside its group, where Close could miss it.
 	outside := liveProcs(t, func(_, group int, cmd string) bool {
 		return group != pgid && strings.Contains(cmd, "--user-data-dir="+dir)
@@ -81,6 +88,11 @@ func TestCloseLeavesNothingBehind(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("profile dir %s outlived Close (stat: %v)", dir, err)
+	}
+	if socket != "" {
+		if _, err := os.Stat(filepath.Dir(socket)); !os.IsNotExist(err) {
+			t.Errorf("Chromium's singleton directory %s outlived Close (stat: %v)", filepath.Dir(socket), err)
+		}
 	}
 	// Goroutines wind down as their channels close; wait for that, bounded.
 	n, stacks := labelledGoroutines(label)
