@@ -265,7 +265,7 @@ func parityPages() []string {
 		"nested.html?a=" + originA + "&b=" + originB, "shadow.html", "twins.html", "react/remount.html", "react/popover.html",
 		"react/relabel.html", "react/duplicates.html", "react/moved.html", "react/additem.html", "components/radix-select.html",
 		"components/shadcn-select.html", "components/mui-select.html", "components/mui-autocomplete.html",
-		"components/modal-form.html", "components/locator-form.html", "pictures.html", "bigtable.html"}
+		"components/modal-form.html", "components/locator-form.html", "pictures.html", "declared-rows.html", "bigtable.html"}
 }
 
 // parityPlainPages are the fixtures the plain run compares the read paths

@@ -719,7 +719,8 @@ func (s *Snapshot) foldLine(hidden []int, shown, in []bool) string {
 				}
 			}
 		}
-		fmt.Fprintf(&b, "; %s: %s rows, %s", safeLabel(g, 80), thousands(rows), rowRanges(shownRows))
+		label, _ := ax.GroupLabel(g)
+		fmt.Fprintf(&b, "; %s: %s rows, %s", safeLabel(label, 80), thousands(rows), rowRanges(shownRows))
 	}
 	fmt.Fprintf(&b, " — to see them: continue from %s, or narrow to a landmark, frame or ref (or raise the budget of %d chars)", first, s.budget())
 	return b.String()

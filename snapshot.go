@@ -682,6 +682,76 @@ func headingLine(it ax.Item) string {
 	return strings.Repeat("#", lvl) + " " + quote(it.Name, 100)
 }
 
+// withDeclaredRows returns lines with a line after each table that says it
+// has more rows (aria-rowcount) than the page holds: a virtualized or paged
+// grid renders the rows in view, and without the line a reader takes them
+// for all there is. The rows a table holds are its highest row number, as
+// the fold line counts them. lines itself is left as it is: an inventory is
+// built more than once.
+func withDeclaredRows(lines []invLine) []invLine {
+	type table struct {
+		first, last, rows, declared int
+	}
+	type key struct{ frame, group string }
+	var tables map[key]*table
+	var order []key
+	for i, l := range lines {
+		group, row := l.group, l.row
+		if l.elem != nil {
+			group, row = l.elem.Group, l.elem.Row
+		}
+		if group == "" {
+			continue
+		}
+		k := key{l.frame, group}
+		t := tables[k]
+		if t == nil {
+			_, declared := ax.GroupLabel(group)
+			if declared == 0 {
+				continue
+			}
+			if tables == nil {
+				tables = map[key]*table{}
+			}
+			t = &table{first: i, declared: declared}
+			tables[k] = t
+			order = append(order, k)
+		}
+		t.last, t.rows = i, max(t.rows, row)
+	}
+	after := map[int][]invLine{}
+	for _, k := range order {
+		t := tables[k]
+		if t.declared > 0 && t.declared <= t.rows {
+			continue
+		}
+		label, _ := ax.GroupLabel(k.group)
+		after[t.last] = append(after[t.last], invLine{depth: lines[t.first].depth, kind: lineText, frame: k.frame,
+			tkind: "rows", group: k.group, text: declaredRowsLine(safeLabel(label, 80), t.declared, t.rows)})
+	}
+	if len(after) == 0 {
+		return lines
+	}
+	out := make([]invLine, 0, len(lines)+len(after))
+	for i, l := range lines {
+		out = append(out, l)
+		out = append(out, after[i]...)
+	}
+	return out
+}
+
+// declaredRowsLine says that a table holds fewer rows than it has.
+func declaredRowsLine(label string, declared, rows int) string {
+	held := thousands(rows) + " are in the page"
+	if rows == 1 {
+		held = "1 is in the page"
+	}
+	if declared < 0 {
+		return fmt.Sprintf("… %s does not say how many rows it has; %s — scroll it or page through it for more", label, held)
+	}
+	return fmt.Sprintf("… %s says it has %s rows; %s — scroll it or page through it to reach the others", label, thousands(declared), held)
+}
+
 // build turns the inventory into the public Snapshot.
 func (inv *inventory) build(p *Page) *Snapshot {
 	s := &Snapshot{URL: inv.url, Refs: make([]BrowserRef, 0, len(inv.elems)), byRef: make(map[string]int, len(inv.elems))}
@@ -695,9 +765,10 @@ func (inv *inventory) build(p *Page) *Snapshot {
 		s.Refs = append(s.Refs, r)
 	}
 	placeLattices(s.Refs)
+	lines := withDeclaredRows(inv.lines)
 	lineOf := make(map[*ax.Element]int, len(inv.elems))
-	s.lines = make([]line, 0, len(inv.lines))
-	for i, l := range inv.lines {
+	s.lines = make([]line, 0, len(lines))
+	for i, l := range lines {
 		ln := line{depth: l.depth, ref: -1, text: l.text, kind: l.kind, frame: l.frame, lm: l.lm, up: -1}
 		if l.kind == lineText {
 			ln.tkind, ln.group, ln.row = l.tkind, l.group, l.row

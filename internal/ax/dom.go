@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 
@@ -27,6 +28,7 @@ type DOMInfo struct {
 	Sort        string                 // aria-sort, "" when absent or "none"
 	Tabbable    bool                   // a tabindex of 0 or more puts it in the tab order
 	Labelled    bool                   // it has aria-label or aria-labelledby
+	RowCount    int                    // aria-rowcount: -1 or a count of rows, 0 when absent or not a count
 	Range       rangeAttrs             // what it says of its value, if it is a range (slider, spin button, …)
 }
 
@@ -154,6 +156,8 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 						}
 					case "aria-label", "aria-labelledby":
 						info.Labelled = true
+					case "aria-rowcount":
+						info.RowCount = DeclaredRows(str(attrs[i+1]))
 					case "tabindex":
 						v := strings.TrimSpace(str(attrs[i+1]))
 						info.Tabbable = v != "" && v[0] != '-' && v[0] >= '0' && v[0] <= '9' || v != "" && v[0] == '+'
@@ -452,4 +456,31 @@ func ItemsWithText(nodes []*proto.AccessibilityAXNode, dom *DOMIndex, texts map[
 	items := flatten(nodes, clickable, dom, texts)
 	AttachDOM(items, dom)
 	return items
+}
+
+// DeclaredRows reads an aria-rowcount value as the in-page walk does: an
+// integer of at most nine digits between ASCII spaces, kept when it is -1
+// (the table does not know its size) or positive; else 0.
+func DeclaredRows(v string) int {
+	v = strings.Trim(v, " \t\n\f\r")
+	digits := strings.TrimPrefix(v, "-")
+	if digits == "" || len(digits) > 9 || strings.Trim(digits, "0123456789") != "" {
+		return 0
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < -1 || n == 0 {
+		return 0
+	}
+	return n
+}
+
+// GroupLabel splits a table's group as both read paths make it: its label
+// (`grid "Orders"`) and the rows it declares (DeclaredRows; 0 for none).
+func GroupLabel(group string) (label string, declared int) {
+	label, n, ok := strings.Cut(group, "\x00")
+	if !ok {
+		return group, 0
+	}
+	declared, _ = strconv.Atoi(n)
+	return label, declared
 }

@@ -397,6 +397,17 @@
   // once per cell (a large table has tens of thousands of cells); the memo
   // lives for one read.
   let gridMemo = new Map();
+  // declaredRows is what a table says of its size (aria-rowcount: all its
+  // rows, -1 when it does not know), after a NUL that no quoted label holds:
+  // a grid that renders only the rows in view (a virtualized list, a paged
+  // data grid) shows a few of many, and the text says so (DOMIndex reads
+  // the same attribute on the AX path).
+  function declaredRows(el) {
+    const m = /^[ \t\n\f\r]*(-?[0-9]{1,9})[ \t\n\f\r]*$/.exec(el.getAttribute('aria-rowcount') || '');
+    const n = m ? +m[1] : 0;
+    return n === -1 || n > 0 ? '\u0000' + n : '';
+  }
+
   function inGridTable(cell) {
     const row = cell.parentElement;
     let v = gridMemo.get(row);
@@ -1466,7 +1477,7 @@
           }
           if (role === 'table' || role === 'grid' || role === 'treegrid') {
             const tn = collapse(cName(el));
-            childGroup = role + (tn ? ' ' + lq(clip(tn, 60)) : '');
+            childGroup = role + (tn ? ' ' + lq(clip(tn, 60)) : '') + declaredRows(el);
             childRows = {n: 0}; childRow = 0;
           } else if (role === 'row' && rows_) {
             childRow = ++rows_.n;

@@ -355,6 +355,11 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		if name != "" {
 			child.group += " " + strconv.Quote(truncate(name, 60))
 		}
+		if w.dom != nil {
+			if rc := w.dom.Nodes[n.BackendDOMNodeID].RowCount; rc != 0 {
+				child.group += "\x00" + strconv.Itoa(rc)
+			}
+		}
 		child.rows, child.row = new(int), 0
 	}
 	if role == "row" && c.rows != nil {

@@ -231,3 +231,35 @@ func TestChoiceShown(t *testing.T) {
 		}
 	}
 }
+
+func TestDeclaredRows(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"16", 16}, {" 9 ", 9}, {"\t1200\n", 1200}, {"-1", -1}, {"0", 0}, {"-2", 0}, {"", 0}, {"many", 0},
+		{"12px", 0}, {"1.5", 0}, {"+3", 0}, {"-", 0}, {"1234567890", 0}, {"999999999", 999999999},
+		{"\u00a016", 0}, // JS's \s would take a no-break space; the walk's pattern takes ASCII spaces only
+	} {
+		if got := DeclaredRows(c.in); got != c.want {
+			t.Errorf("DeclaredRows(%q) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}
+
+func TestGroupLabel(t *testing.T) {
+	for _, c := range []struct {
+		in, label string
+		declared  int
+	}{
+		{`grid "People"` + "\x00" + "1200", `grid "People"`, 1200},
+		{"table\x00-1", "table", -1},
+		{`table "Orders"`, `table "Orders"`, 0},
+		{"", "", 0},
+	} {
+		label, n := GroupLabel(c.in)
+		if label != c.label || n != c.declared {
+			t.Errorf("GroupLabel(%q) = %q, %d; want %q, %d", c.in, label, n, c.label, c.declared)
+		}
+	}
+}
