@@ -727,7 +727,7 @@ func withDeclaredRows(lines []invLine) []invLine {
 		}
 		label, _ := ax.GroupLabel(k.group)
 		after[t.last] = append(after[t.last], invLine{depth: lines[t.first].depth, kind: lineText, frame: k.frame,
-			tkind: "rows", group: k.group, text: declaredRowsLine(safeLabel(label, 80), t.declared, t.rows)})
+			tkind: "rows", group: k.group, text: declaredRowsLine(safeLabel(label, 80), strings.HasPrefix(label, "treegrid"), t.declared, t.rows)})
 	}
 	if len(after) == 0 {
 		return lines
@@ -740,16 +740,21 @@ func withDeclaredRows(lines []invLine) []invLine {
 	return out
 }
 
-// declaredRowsLine says that a table holds fewer rows than it has.
-func declaredRowsLine(label string, declared, rows int) string {
+// declaredRowsLine says that a table holds fewer rows than it has, and how
+// to reach the others: a tree grid's rows also wait under collapsed rows.
+func declaredRowsLine(label string, tree bool, declared, rows int) string {
 	held := thousands(rows) + " are in the page"
 	if rows == 1 {
 		held = "1 is in the page"
 	}
-	if declared < 0 {
-		return fmt.Sprintf("… %s does not say how many rows it has; %s — scroll it or page through it for more", label, held)
+	move := "scroll it or page through it"
+	if tree {
+		move = "expand its rows or scroll it"
 	}
-	return fmt.Sprintf("… %s says it has %s rows; %s — scroll it or page through it to reach the others", label, thousands(declared), held)
+	if declared < 0 {
+		return fmt.Sprintf("… %s does not say how many rows it has; %s — %s for more", label, held, move)
+	}
+	return fmt.Sprintf("… %s says it has %s rows; %s — %s to reach the others", label, thousands(declared), held, move)
 }
 
 // build turns the inventory into the public Snapshot.
