@@ -229,7 +229,9 @@ func TestNotChangedSaysThePageIsStillLoading(t *testing.T) {
 // built) is not left for the first look to wait behind. The page is small
 // enough for that frame to come well within Open's 1 s bound on a loaded
 // machine: with 3,000 rows, two suites running at once took longer, and
-// Open rightly stopped waiting.
+// Open rightly stopped waiting. Where a machine is loaded past even that
+// (two suites on two slow cores), an Open that waited out its bound passes
+// and one that returned sooner fails.
 func TestOpenReturnsOnceDrawn(t *testing.T) {
 	t.Parallel()
 	mux := http.NewServeMux()
@@ -245,12 +247,26 @@ func TestOpenReturnsOnceDrawn(t *testing.T) {
 	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
+	p := open(t, "basic.html")
+	ctx := testCtx(t, 60*time.Second)
 	for i := 0; i < 3; i++ {
-		p := openURL(t, srv.URL+"/?"+strconv.Itoa(i))
+		start := time.Now()
+		if err := p.Open(ctx, srv.URL+"/?"+strconv.Itoa(i)); err != nil {
+			t.Fatal(err)
+		}
+		took := time.Since(start)
 		var drawn bool
 		eval(t, p, "window.drawn === true", &drawn)
-		if !drawn {
-			t.Fatalf("load %d: Open returned before the page had drawn what its load handler built", i)
+		switch {
+		case drawn:
+		case took < time.Second:
+			t.Fatalf("load %d: Open returned after %v, before the page had drawn what its load handler built", i, took)
+		default:
+			// The wait for the frame is bounded (a second): two suites on
+			// two loaded cores have run past it (CI's concurrent step). An
+			// Open that did not wait at all returns sooner on any machine
+			// not that loaded.
+			t.Logf("load %d: not drawn when Open returned after %v (its frame wait is bounded)", i, took)
 		}
 	}
 }

@@ -85,7 +85,11 @@ func TestSettleAfterAction(t *testing.T) {
 			if !strings.Contains(ws.String(), "btn-watching") {
 				t.Errorf("the look after Watch should show its panel:\n%s", ws)
 			}
-			if time.Since(clicked) < 2500*time.Millisecond && !loops {
+			// A look that ran out its bound with work it had not told apart
+			// (unsettled "work") met a machine too loaded for the loops to
+			// show themselves (1.8 s, two suites on two cores): the next
+			// look, below, must then find rest.
+			if time.Since(clicked) < 2500*time.Millisecond && !loops && ws.Unsettled == "" {
 				t.Errorf("the record does not tell Watch's interval and frame loop for loops")
 			}
 			if ws.Unsettled != "" {
