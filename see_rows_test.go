@@ -78,6 +78,9 @@ func TestSeeDeclaredRowsAPG(t *testing.T) {
 			t.Fatal(err)
 		}
 		last := sameAsFull(t, p, s, "PageDown in the scrollable grid")
+		if strings.Contains(s.FullText(), "10-jan-16") || !strings.Contains(last.FullText(), "10-jan-16") {
+			t.Errorf("paging down should bring the grid's later rows (10-Jan-16) into the page:\n%s", last.FullText())
+		}
 		if !strings.Contains(last.FullText(), want) {
 			t.Errorf("after paging, the grid still says what it holds:\n%s", last.FullText())
 		}
