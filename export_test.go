@@ -2,6 +2,7 @@ package rodagent
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/go-rod/rod/lib/proto"
 
@@ -76,4 +77,42 @@ func BeforeFrameRead(p *Page, fn func(ctx context.Context, frameID string)) {
 		return
 	}
 	p.beforeFrameRead = func(ctx context.Context, id proto.PageFrameID) { fn(ctx, string(id)) }
+}
+
+// FindByFind returns what l matches when every frame the inventory reads is
+// read by a find (ax.FindFrame), walked before or not, as BrowserRefs: the
+// tests compare it with Find, which walks. It fails for a locator a find
+// does not answer (ByLabel, text, CSS).
+func FindByFind(ctx context.Context, p *Page, l Locator) ([]BrowserRef, error) {
+	parts := findParts(l)
+	if parts == nil {
+		return nil, fmt.Errorf("FindByFind: %s is no locator a find answers", l)
+	}
+	unlock, err := p.lock(ctx, "find")
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if err := p.awaitCommit(ctx, "locate"); err != nil {
+		return nil, err
+	}
+	m, _, err := p.locateIn(ctx, l, readMode{find: parts, force: true})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]BrowserRef, 0, len(m))
+	for _, x := range m {
+		out = append(out, refOf(x.elem, x.job))
+	}
+	return out, nil
+}
+
+// Walked reports whether the inventory has walked the current document of
+// p's main frame: a look or a locator by label has, a find has not.
+func Walked(p *Page) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	f := p.frames[p.mainFrame]
+	ff := p.fast[p.mainFrame]
+	return f != nil && ff != nil && ff.loader == f.loader && ff.walk != nil
 }

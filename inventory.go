@@ -192,6 +192,46 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 	return nil, errUseAX
 }
 
+// findInventory reads frame f for a locator (findMode): by its delta when
+// the inventory has walked this document, else by a find of parts, which
+// leaves no walk behind (the next look walks). It walks when the find
+// declines.
+func (p *Page) findInventory(ctx context.Context, f frameInfo, mode readMode, settle bool) (*ax.Walk, error) {
+	p.mu.Lock()
+	ff := p.fast[f.id]
+	walked := ff != nil && ff.loader == f.loader && ff.walk != nil && !mode.force
+	computed := p.path.computed
+	p.mu.Unlock()
+	if walked || computed {
+		return p.readInventory(ctx, f, false, settle)
+	}
+	world, err := p.world(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	w, err := ax.FindFrame(ctx, f.sess.Bind(ctx), world, settle, false, true, mode.find)
+	switch {
+	case errors.Is(err, ax.ErrContextGone):
+		p.forgetWorldOf(f)
+		return p.readInventory(ctx, f, false, settle)
+	case err != nil:
+		return nil, err
+	case w.Declined:
+		// the find settled the page already
+		rw, err := p.readInventory(ctx, f, false, false)
+		if err == nil && rw != nil && rw.Moving == "" {
+			rw.Moving = w.Moving
+		}
+		return rw, err
+	}
+	if w.Sent {
+		p.mu.Lock()
+		p.path.sent++
+		p.mu.Unlock()
+	}
+	return w, nil
+}
+
 // forgetWorld drops a world that is gone (its document navigated away).
 func (p *Page) forgetWorld(ff *fastFrame) {
 	p.mu.Lock()

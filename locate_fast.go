@@ -38,9 +38,45 @@ func fastLocatable(l Locator) bool {
 	return true
 }
 
-// locateFast matches l against the inventory's refs.
-func (p *Page) locateFast(ctx context.Context, l Locator) ([]located, *inventory, error) {
-	inv, err := p.collect(ctx, readFast, false)
+// findParts is what a find (findMode) looks for to answer l, or nil when
+// l names refs by their name alone (ByLabel), which any clickable may
+// carry: those are read by a walk.
+func findParts(l Locator) []ax.FindPart {
+	var parts []ax.FindPart
+	for x := &l; x != nil; x = x.parent {
+		switch x.kind {
+		case locRole:
+			part := ax.FindPart{Role: strings.ToLower(x.role)}
+			if x.hasValue {
+				v := x.value
+				part.Value = &v
+			}
+			parts = append(parts, part)
+		case locTestID:
+			v := x.value
+			parts = append(parts, ax.FindPart{TestID: &v})
+		default:
+			return nil
+		}
+	}
+	return parts
+}
+
+// locateFast matches l against the inventory's refs: read by a find
+// unless whole asks for refs with all a snapshot's refs carry (a find walks
+// only the paths to what it looks for, so a ref's Context, the heading
+// before it, can be missing).
+func (p *Page) locateFast(ctx context.Context, l Locator, whole bool) ([]located, *inventory, error) {
+	mode := readFast
+	if parts := findParts(l); parts != nil && !whole {
+		mode = findMode(parts)
+	}
+	return p.locateIn(ctx, l, mode)
+}
+
+// locateIn matches l against the refs of a read in mode.
+func (p *Page) locateIn(ctx context.Context, l Locator, mode readMode) ([]located, *inventory, error) {
+	inv, err := p.collect(ctx, mode, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -122,7 +158,7 @@ func insideRef(parents []located, e *ax.Element) bool {
 // and takes the element's state from the read that found it.
 func (p *Page) findForRead(ctx context.Context, verb string, l Locator) (*target, error) {
 	name := l.String()
-	m, _, err := p.locate(ctx, l)
+	m, _, err := p.locate(ctx, l, false)
 	if err != nil {
 		return nil, err
 	}

@@ -151,8 +151,11 @@ type located struct {
 }
 
 // locate resolves l against a fresh read of every frame: the in-page
-// inventory when it can answer l (locate_fast.go), else the AX tree.
-func (p *Page) locate(ctx context.Context, l Locator) ([]located, *inventory, error) {
+// inventory when it can answer l (locate_fast.go), else the AX tree. With
+// whole, the matches carry all a snapshot's refs do (Find returns them);
+// without, what acting on or reading them needs, which a find reads in a
+// fraction of a first look on a page not read before.
+func (p *Page) locate(ctx context.Context, l Locator, whole bool) ([]located, *inventory, error) {
 	if err := p.awaitCommit(ctx, "locate"); err != nil {
 		return nil, nil, err
 	}
@@ -160,7 +163,7 @@ func (p *Page) locate(ctx context.Context, l Locator) ([]located, *inventory, er
 		// The inventory lists controls only: a label or test id can also
 		// name an element that is not one (a total, a status line), which
 		// the AX tree finds.
-		m, inv, err := p.locateFast(ctx, l)
+		m, inv, err := p.locateFast(ctx, l, whole)
 		if err != nil || len(m) > 0 {
 			return m, inv, err
 		}
@@ -450,7 +453,7 @@ func (p *Page) byLocator(l Locator) finder {
 		f.role, f.elem = l.role, l.value
 	}
 	f.find = func(ctx context.Context, verb string) (*target, error) {
-		m, _, err := p.locate(ctx, l)
+		m, _, err := p.locate(ctx, l, false)
 		if err != nil {
 			return nil, err
 		}
@@ -502,7 +505,7 @@ func (p *Page) Find(ctx context.Context, l Locator) ([]BrowserRef, error) {
 		return nil, err
 	}
 	defer unlock()
-	m, _, err := p.locate(ctx, l)
+	m, _, err := p.locate(ctx, l, true)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,11 @@ package rodagent
 import (
 	"errors"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/rodagent/rodagent/internal/ax"
 )
 
 func TestLocatorText(t *testing.T) {
@@ -107,4 +111,45 @@ func FuzzParseLocator(f *testing.F) {
 			t.Fatalf("round trip of %q: %#v vs %#v", s, l, back)
 		}
 	})
+}
+
+func TestFindParts(t *testing.T) {
+	str := func(s string) *string { return &s }
+	for _, tc := range []struct {
+		l    Locator
+		want []ax.FindPart // nil: a find does not answer it
+	}{
+		{ByRole("Button", "Save"), []ax.FindPart{{Role: "button", Value: str("Save")}}},
+		{ByRole("checkbox", "").Exact(), []ax.FindPart{{Role: "checkbox"}}},
+		{ByTestID("total"), []ax.FindPart{{TestID: str("total")}}},
+		{ByRole("button", "Delete").Within(ByTestID("row-7")).WithinLandmark("main"),
+			[]ax.FindPart{{Role: "button", Value: str("Delete")}, {TestID: str("row-7")}}},
+		{ByLabel("Email"), nil},
+		{ByRole("button", "Save").Within(ByLabel("Billing")), nil},
+		{ByText("Total"), nil},
+		{ByCSS("#x"), nil},
+	} {
+		got := findParts(tc.l)
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("findParts(%s) = %s, want %s", tc.l, partsString(got), partsString(tc.want))
+		}
+	}
+}
+
+func partsString(ps []ax.FindPart) string {
+	if ps == nil {
+		return "nil"
+	}
+	var out []string
+	for _, p := range ps {
+		s := "{" + p.Role
+		if p.Value != nil {
+			s += " value=" + strconv.Quote(*p.Value)
+		}
+		if p.TestID != nil {
+			s += " testid=" + strconv.Quote(*p.TestID)
+		}
+		out = append(out, s+"}")
+	}
+	return strings.Join(out, " ")
 }

@@ -167,8 +167,14 @@ func (p *Page) readJob(ctx context.Context, j *frameJob, mode readMode, full, se
 	if hook != nil && j.info.id != mainFrame {
 		hook(ctx, j.info.id)
 	}
-	if mode == readFast && p.fastAllowed(j.info) {
-		w, err := p.readInventory(ctx, j.info, full, settle)
+	if !mode.ax && p.fastAllowed(j.info) {
+		var w *ax.Walk
+		var err error
+		if mode.find != nil && !full {
+			w, err = p.findInventory(ctx, j.info, mode, settle)
+		} else {
+			w, err = p.readInventory(ctx, j.info, full, settle)
+		}
 		if err == nil && w != nil {
 			j.items, j.fast, j.moving = w.Items, true, w.Moving
 			return nil
@@ -181,7 +187,7 @@ func (p *Page) readJob(ctx context.Context, j *frameJob, mode readMode, full, se
 	if settle {
 		j.moving = p.settle(ctx, j.info)
 	}
-	if mode == readFast {
+	if !mode.ax {
 		// The page text, by the same in-page rules as the fast path.
 		if w, err := p.world(ctx, j.info); err == nil {
 			j.texts, _ = ax.TextFrame(ctx, j.info.sess.Bind(ctx), w)
@@ -300,18 +306,30 @@ var errFrameCrashed = errors.New("its renderer crashed")
 // bound. Benchmarks set it to 1 to compare sequential with parallel reads.
 var frameReadLimit = 0
 
-// readMode says how collect reads frames.
-type readMode int
+// readMode says how collect reads frames: readFast, readAX, or a find
+// (findMode).
+type readMode struct {
+	ax    bool
+	find  []ax.FindPart // a find: what the locator names
+	force bool          // (tests) a find even where the inventory walked before
+}
 
-const (
+var (
 	// readFast reads each frame with the in-page inventory where the browser
 	// allows it (one round trip, Chromium's computed roles and names, deltas
 	// from a mutation observer), and with the AX tree elsewhere.
-	readFast readMode = iota
+	readFast = readMode{}
 	// readAX reads the whole AX tree of every frame: what locators need, since
 	// they match text and structure as well as controls.
-	readAX
+	readAX = readMode{ax: true}
 )
+
+// findMode reads as readFast does, except that a frame the inventory has
+// not walked yet is read by a find (ax.FindFrame): only the refs parts may
+// name, without walking the whole document. A locator's first read of a
+// large page costs a fraction of a first look that way; a frame walked
+// before is read by its delta, as a look reads it.
+func findMode(parts []ax.FindPart) readMode { return readMode{find: parts} }
 
 // collect reads every reachable frame in parallel, then places frames and
 // assembles the inventory in document order.

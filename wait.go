@@ -238,7 +238,7 @@ func (c locCond) wait(ctx context.Context, p *Page) error {
 		if err != nil {
 			return err
 		}
-		m, _, err := p.locate(ctx, c.l)
+		m, _, err := p.locate(ctx, c.l, false)
 		unlock()
 		if err != nil {
 			return err

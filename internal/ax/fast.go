@@ -84,6 +84,24 @@ var (
 	const moving = settle ? await S.settle() : true;
 	return S.pack(S.walk({limit: %d, pointer: true}), moving);
 })`, AllIDsUpTo)
+	// findExpr and findAgainExpr run S.find (FindFrame).
+	findExpr = fmt.Sprintf(`(async (settle, computed, ev, parts) => {
+	const S = %s;
+	S.ev = ev;
+	S.acc.computed = computed;
+	S.acc.reset();
+	const moving = settle ? await S.settle() : true;
+	return S.pack(S.find(parts), moving);
+})`, installJS)
+	findAgainExpr = `(async (settle, computed, ev, parts) => {
+	const S = globalThis.__rodagent;
+	if (!S || !S.acc || S.v !== 2) throw new Error('__rodagent missing');
+	S.ev = ev;
+	S.acc.computed = computed;
+	S.acc.reset();
+	const moving = settle ? await S.settle() : true;
+	return S.pack(S.find(parts), moving);
+})`
 	deltaExpr = fmt.Sprintf(`(async (settle) => {
 	const S = globalThis.__rodagent;
 	if (!S) throw new Error('__rodagent missing');
@@ -180,6 +198,7 @@ type Walk struct {
 	Closed      bool   // the frame has a closed shadow root, which only the AX tree can see into
 	Unsupported string // the browser lacks computedRole: use the AX tree
 	Cold        bool   // the AX context was not alive: prime it and walk again
+	Declined    bool   // (FindFrame) the find cannot answer for this document: walk it
 	Full        bool   // (delta) the change was too wide: walk again
 	Sent        bool   // the world lacked the inventory: the walk sent the script along
 	Moving      string // what was still going when the settle reached its bound (settle.js), or ""
@@ -203,6 +222,7 @@ type walkPayload struct {
 	Closed      bool     `json:"closed"`
 	Unsupported string   `json:"unsupported"`
 	Cold        bool     `json:"cold"`
+	Declined    bool     `json:"declined"`
 	Ms          float64  `json:"ms"`
 	Moving      string   `json:"moving"`
 }
@@ -242,6 +262,14 @@ func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 	if w.Unsupported != "" || w.Cold {
 		return out, nil
 	}
+	out.fill(w, text, ids)
+	return out, nil
+}
+
+// fill takes a walk's rows as w's items, with the backend node ids of the
+// elements the payload picked.
+func (out *Walk) fill(w walkPayload, text string, ids []proto.DOMBackendNodeID) {
+	base := out.base
 	node := make(map[int]proto.DOMBackendNodeID, len(w.Pk))
 	for i, k := range w.Pk {
 		if i < len(ids) {
@@ -255,6 +283,55 @@ func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecution
 		}
 	}
 	out.index()
+}
+
+// FindPart is one thing FindFrame looks for: a ref of Role whose name may
+// match Value (every ref of the role when Value is nil), or an element with
+// the test id TestID. The match is loose: the caller matches exactly.
+type FindPart struct {
+	Role   string  `json:"role,omitempty"`
+	Value  *string `json:"value,omitempty"`
+	TestID *string `json:"testid,omitempty"`
+}
+
+// FindFrame reads, in the world ctxID, the refs that parts may name: the
+// walk's own rows (no text rows) for the elements that might be such refs
+// and everything on the way to them, without walking the whole document
+// (see S.find in inventory.js). The read is the walk's in all it says of
+// those refs, but it is no walk to take deltas from: the world's inventory
+// is left as the last walk left it. A Walk with Declined set says to walk
+// instead. Settle, computed and installed are as for WalkFrame.
+func FindFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle, computed, installed bool, parts []FindPart) (*Walk, error) {
+	js, err := json.Marshal(parts)
+	if err != nil {
+		return nil, err
+	}
+	if installed {
+		w, err := findFrame(ctx, c, ctxID, findAgainExpr, settle, computed, js)
+		if !errors.Is(err, ErrNoInventory) {
+			return w, err
+		}
+	}
+	w, err := findFrame(ctx, c, ctxID, findExpr, settle, computed, js)
+	if w != nil {
+		w.Sent = true
+	}
+	return w, err
+}
+
+func findFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, expr string, settle, computed bool, parts []byte) (*Walk, error) {
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t, %q, %s)", expr, settle, computed, ListenerEvent, parts))
+	if err != nil {
+		return nil, err
+	}
+	var w walkPayload
+	if err := json.Unmarshal(payload, &w); err != nil {
+		return nil, fmt.Errorf("ax: reading the inventory: %w", err)
+	}
+	out := &Walk{Declined: w.Declined, Moving: w.Moving, base: int(ctxID) * keySpan}
+	if !w.Declined {
+		out.fill(w, text, ids)
+	}
 	return out, nil
 }
 

@@ -1381,7 +1381,8 @@
     described = new Set();
     let closed = false, heading = '';
     // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink,
-    // region, positionedRegion]: the last two are where the parent's in-flow content shows and where its
+    // region, positionedRegion, whole]: whole says a find's walk enters every child (see only, below); the
+    // two before it are where the parent's in-flow content shows and where its
     // absolutely positioned content shows (regionOf of the parent and of its nearest positioned ancestor;
     // null: anywhere), carried down so no ref climbs its ancestors for them; undefined once an ancestor's
     // style was not read (inside a ref), where clipOf climbs.
@@ -1392,7 +1393,10 @@
     // sheets count from its host on: :host and ::slotted rules style the
     // host and its light children, walked after it)
     let touch = touchStyled(document);
-    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null, null, null]];
+    // only: a find's walk (S.find) visits just these elements, and every
+    // element inside one of opened
+    const only = opts.only || null, opened = opts.opened || null;
+    const stack = [[document.documentElement, 0, '', '', false, '', null, 0, -1, '', null, null, null, false]];
     // visit reads one element. The loop body is a function of its own, not
     // inline in the loop: a first walk runs mostly before V8 has optimized
     // its code, and a function called thousands of times is optimized after
@@ -1403,7 +1407,7 @@
     const visit = e => {
         // indexed, not destructured: unoptimized code destructures through the iterator protocol
         const el = e[0], depth = e[1], lm = e[2], ctx = e[3], inRef = e[4], group = e[5], rows_ = e[6], rowNo = e[7],
-          up = e[8], parentCursor = e[9], sink = e[10], region = e[11], posRegion = e[12];
+          up = e[8], parentCursor = e[9], sink = e[10], region = e[11], posRegion = e[12], whole = e[13];
         if (blocked && blocked.has(el.parentElement) && !blocked.has(el) && el !== blocked.modal) return; // inert behind the modal
         const tag = el.localName;
         if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'head') return;
@@ -1647,14 +1651,18 @@
         }
         if (block || (tag === 'br' && tsink)) stack.push([' ', tsink]);
         if (el.shadowRoot) shadows.push(el.shadowRoot); // a document observer does not see into shadow trees
+        // (a find's walk enters only the paths to what it looks for, and the
+        // whole of the subtrees it marked)
+        const childWhole = whole || (opened !== null && opened.has(el));
+        const skip = only !== null && !childWhole;
         if (flat) {
           for (let i = flat.length - 1; i >= 0; i--) {
             const c = flat[i];
-            if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos]);
+            if (c.nodeType === 1) { if (!skip || only.has(c)) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos, childWhole]); }
             else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
           }
         } else for (let c = (el.shadowRoot || el).lastChild; c; c = c.previousSibling) {
-          if (c.nodeType === 1) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos]);
+          if (c.nodeType === 1) { if (!skip || only.has(c)) stack.push([c, childDepth, childLm, childCtx, childIn, childGroup, childRows, childRow, childUp, cursor, childSink, childRegion, childPos, childWhole]); }
           else if (c.nodeType === 3 && shown) stack.push([c, tsink]);
         }
         if (block) stack.push([' ', tsink]);
@@ -1708,6 +1716,117 @@
     for (const root of shadows) S.mo.observe(root, OBSERVE);
     S.shadows = shadows; stateCSS = null;
     return [q({pk, strs, closed, ms: performance.now() - t0}), encode(rows), pick];
+  };
+
+  // Where a ref of a role can stand without a role attribute (nativeRole,
+  // and what accname.js gives a tag of its own); every element with a role
+  // attribute or custom-element state is asked too.
+  const FIND_NATIVE = {button: 'button,input,summary', link: 'a,area', textbox: 'input,textarea,[contenteditable]',
+    searchbox: 'input', checkbox: 'input', radio: 'input', slider: 'input', spinbutton: 'input', combobox: 'input,select',
+    listbox: 'select,datalist', option: 'option'};
+  // The elements that can hold a shadow root (a custom element, or one of
+  // the tags attachShadow accepts), and the walk's sign of a closed one: a
+  // custom element is no tag HTML, SVG or MathML names, so the selector
+  // reads the few that can, not every element of a large page.
+  const SHADOW_HOSTS = 'article,aside,blockquote,body,div,footer,h1,h2,h3,h4,h5,h6,header,main,nav,p,section,span,' +
+    // (the common tags first: the list is tried in order)
+    ':not(td,tr,a,li,input,button,img,svg,path,i,b,label,option,ul,ol,th,table,tbody,thead,tfoot,strong,em,small,br,' +
+    'g,use,circle,rect,form,select,textarea,code,pre,hr,dd,dt,dl,time,sup,sub,abbr,mark,caption,col,colgroup,' +
+    'html,head,title,meta,link,style,script,noscript,template,address,area,audio,base,bdi,bdo,canvas,cite,data,' +
+    'datalist,del,details,dfn,dialog,embed,fieldset,figcaption,figure,iframe,frame,frameset,ins,kbd,legend,map,menu,' +
+    'meter,object,optgroup,output,picture,progress,q,rp,rt,ruby,s,samp,search,slot,source,summary,track,u,var,' +
+    'video,wbr,line,polyline,polygon,ellipse,defs,symbol,text,tspan,clipPath,mask,linearGradient,radialGradient,' +
+    'stop,math,mi,mo,mn,mrow)';
+  const ASCII = /^[\x00-\x7f]*$/;
+  const squash = s => s.replace(/[\s\u0085]+/g, '').toLowerCase();
+  // mayName: whether a ref named name may match part (a superset of the Go
+  // side's match: an unnamed control may be named by describe(), and case
+  // folding outside ASCII differs between the two languages)
+  const mayName = (name, part) => typeof part.value !== 'string' || !name || !ASCII.test(name) || !ASCII.test(part.value) ||
+    squash(name).includes(squash(part.value));
+  // find reads the refs a locator can name (parts: [{role, value} or
+  // {testid}]: the locator and those it is Within) without walking the
+  // whole document: it picks the elements that might be such a ref — by
+  // tag, role attribute, custom state or test id, then by role and name,
+  // loosely (the Go side matches exactly) — and runs the walk along just
+  // the paths from the root to them and to every frame, so each verdict on
+  // what is a ref, and what it reads, is the walk's own. Elements only the
+  // weaker signals make refs (an <a> without href, a test id on a
+  // clickable box) have their whole subtree walked: whether such a ref
+  // stands depends on the refs inside it (dropCovered). Rows are the
+  // walk's (no text rows); the read leaves the inventory as the last walk
+  // left it, so the delta after it is unchanged. It declines (the caller
+  // walks) under Chromium's computed roles, and in a document with a
+  // closed shadow root, which the walk hands to the AX tree.
+  S.find = function (parts) {
+    const t0 = performance.now();
+    if (ACC.computed) return [q({declined: true}), '', []];
+    forgetRect();
+    setInternals(hearInternals());
+    raws = new Map(); lent = new Set();
+    const roles = parts.filter(x => x.role), ids = parts.filter(x => typeof x.testid === 'string');
+    const roots = [document], picked = [], opened = new Set();
+    const consider = el => {
+      for (const x of ids) {
+        if (el.getAttribute('data-testid') === x.testid || el.getAttribute('data-test-id') === x.testid) { picked.push(el); opened.add(el); return; }
+      }
+      if (!roles.length) return;
+      let r = roleOf(el);
+      const anchor = el.localName === 'a' && !el.hasAttribute('href');
+      for (const x of roles) {
+        const want = x.role.toLowerCase();
+        if ((r || '').toLowerCase() !== want && !(want === 'link' && anchor)) continue;
+        if (anchor || mayName(nameOf(el, r), x)) {
+          picked.push(el);
+          if (anchor) opened.add(el); // a link only its handlers make
+          return;
+        }
+      }
+    };
+    const seen = new Set();
+    let sel = '';
+    for (const x of roles) sel += (sel ? ',' : '') + (FIND_NATIVE[x.role.toLowerCase()] || '[role]');
+    if (sel) sel += ',[role]';
+    for (let i = 0; i < roots.length; i++) {
+      const root = roots[i], hosts = root.querySelectorAll(SHADOW_HOSTS);
+      for (let k = 0; k < hosts.length; k++) {
+        const el = hosts[k];
+        if (el.shadowRoot) roots.push(el.shadowRoot);
+        else if (el.localName.includes('-') && el.childElementCount === 0 && !el.textContent.trim()) {
+          const b = el.getBoundingClientRect();
+          if (b.width > 0 && b.height > 0) return [q({declined: true, closed: true}), '', []];
+        }
+      }
+      if (sel) { const c = root.querySelectorAll(sel); for (let k = 0; k < c.length; k++) { seen.add(c[k]); consider(c[k]); } }
+      if (ids.length) { const c = root.querySelectorAll('[data-testid],[data-test-id]'); for (let k = 0; k < c.length; k++) if (!seen.has(c[k])) consider(c[k]); }
+      for (const el of root.querySelectorAll('iframe,frame')) picked.push(el);
+    }
+    if (roles.length && ACC.internals) for (const el of ACC.internals.keys()) if (el.isConnected && !seen.has(el)) consider(el);
+    const only = new Set();
+    for (const el of picked) {
+      for (let n = el; n && n.nodeType === 1 && !only.has(n); n = flatParent(n)) only.add(n);
+    }
+    const sig = S.sig, role = S.role, scrolled = S.scrolled;
+    let out;
+    try {
+      const {rows, cand, pick} = walkDOM({pointer: true, only, opened});
+      const pk = pick.map(keyOf);
+      const keep = [];
+      let r = 0;
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i];
+        if (row[0] === 4) continue; // the text of a few paths is no page's text
+        keep.push(row);
+        if (row[0] !== 0) continue;
+        const el = cand[r++];
+        pick.push(el); pk.push(row[2]);
+      }
+      out = [q({pk, strs, ms: performance.now() - t0}), encode(keep), pick];
+    } finally {
+      S.sig = sig; S.role = role; S.scrolled = scrolled;
+      styles = new Map(); regions = new Map(); gridMemo = new Map(); disabledMemo = null;
+    }
+    return out;
   };
 
   // textWalk is the walk of a frame read from the AX tree: only its text

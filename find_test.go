@@ -1,0 +1,231 @@
+package rodagent_test
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/rodagent/rodagent"
+)
+
+// A locator's read of a page the inventory has not walked is a find: the
+// walk along just the paths to the elements that may match (S.find in
+// inventory.js). Whatever it matches must be what the walk matches, with
+// the same roles, names, states, boxes, landmarks, stable attributes,
+// handles and node ids: compare the two on one tab, for every role the
+// page's refs have, every ref by its exact name and by one word of it, and
+// every test id, on the fixtures the read paths are compared on, the
+// component libraries, and (-sweep: all) the APG examples.
+func TestFindMatchesWalk(t *testing.T) {
+	t.Parallel()
+	pages := parityPlainPages()
+	if *sweep || *sweepLong {
+		pages = parityPages()
+	}
+	pages = append(pages, "paths.html", "clickables.html", "webtasks-nested-clickables.html",
+		"components/radix-tabs.html", "bigtable.html?rows=200")
+	for _, path := range pages {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			compareFind(t, path, func(p *rodagent.Page) {
+				var ready bool
+				eval(t, p, "new Promise(r => { const c = () => (window.__ready !== false) ? r(true) : requestAnimationFrame(c); c(); })", &ready)
+			})
+		})
+	}
+	for _, path := range sweepPages(append(append(components3Parity(t), components4Parity(t)...), components5Parity(t)...), 6) {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			compareFind(t, path, func(p *rodagent.Page) { waitReady(t, p); pageQuiet(t, p) })
+		})
+	}
+	for _, path := range sweepPages(apgPages(t), 6) {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			compareFind(t, path, func(p *rodagent.Page) { apgSettled(t, p); pageQuiet(t, p) })
+		})
+	}
+}
+
+// compareFind runs findDiffs, on a fresh tab again when they differ (a
+// page that moves on its own can move between two reads); only a
+// difference that holds on every try fails.
+func compareFind(t *testing.T, path string, settled func(*rodagent.Page)) {
+	t.Helper()
+	var diffs []string
+	for try := 1; try <= 3; try++ {
+		if diffs = findDiffs(t, path, settled); len(diffs) == 0 {
+			return
+		}
+		if try < 3 {
+			t.Logf("try %d: find and walk differ; reading a fresh tab again:\n%s", try, strings.Join(diffs, "\n"))
+		}
+	}
+	for _, d := range diffs {
+		t.Error(d)
+	}
+}
+
+// findRoles are the roles a find answers (the refs the inventory lists).
+var findRoles = map[string]bool{"button": true, "link": true, "textbox": true, "searchbox": true, "checkbox": true,
+	"radio": true, "combobox": true, "listbox": true, "option": true, "tab": true, "menuitem": true,
+	"menuitemcheckbox": true, "menuitemradio": true, "slider": true, "spinbutton": true, "switch": true, "treeitem": true}
+
+func findDiffs(t *testing.T, path string, settled func(*rodagent.Page)) []string {
+	t.Helper()
+	p := open(t, path)
+	settled(p)
+	// a walk: Find reads by its delta from here on. Frames attach on their
+	// own schedule: read until two reads in a row agree, bounded.
+	s := snapshot(t, p, rodagent.WithMaxChars(0))
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		again := snapshot(t, p, rodagent.WithMaxChars(0), rodagent.WithFull())
+		if again.FullText() == s.FullText() && describeRefs(again) == describeRefs(s) {
+			break
+		}
+		s = again
+	}
+	ctx := testCtx(t, 5*time.Minute)
+	var locs []rodagent.Locator
+	roles := map[string]bool{}
+	refs := 0
+	for _, r := range s.Refs {
+		if !findRoles[r.Role] {
+			continue
+		}
+		refs++
+		if !roles[r.Role] {
+			roles[r.Role] = true
+			locs = append(locs, rodagent.ByRole(r.Role, ""))
+		}
+	}
+	// every ref by name on small pages; a spread of them on large ones
+	step := max(1, refs/80)
+	i := 0
+	for _, r := range s.Refs {
+		if !findRoles[r.Role] {
+			continue
+		}
+		if i++; (i-1)%step != 0 {
+			continue
+		}
+		if r.Name != "" {
+			locs = append(locs, rodagent.ByRole(r.Role, r.Name).Exact())
+			if w := oneWord(r.Name); w != "" {
+				locs = append(locs, rodagent.ByRole(strings.ToUpper(r.Role), w))
+			}
+			if r.Landmark != "" {
+				lm, _, _ := strings.Cut(r.Landmark, " ")
+				locs = append(locs, rodagent.ByRole(r.Role, r.Name).Exact().WithinLandmark(lm))
+			}
+		}
+		if id, ok := strings.CutPrefix(r.Stable, "[data-testid="); ok {
+			locs = append(locs, rodagent.ByTestID(strings.TrimSuffix(id, "]")))
+		}
+	}
+	named := len(locs)
+	// a page whose refs a find cannot name (only clickables no role marks)
+	// must still find nothing by role, as the walk does
+	locs = append(locs, rodagent.ByRole("button", ""), rodagent.ByRole("link", ""))
+	var diffs []string
+	for k, l := range locs {
+		want, err := p.Find(ctx, l)
+		if err != nil {
+			t.Fatalf("%s: Find(%s): %v", path, l, err)
+		}
+		got, err := rodagent.FindByFind(ctx, p, l)
+		if err != nil {
+			t.Fatalf("%s: FindByFind(%s): %v", path, l, err)
+		}
+		if a, b := describeFound(got), describeFound(want); a != b {
+			diffs = append(diffs, fmt.Sprintf("%s: %s: the find (-) and the walk (+) differ:\n%s", path, l, diffLines(a, b)))
+		}
+		if len(want) == 0 && k < named {
+			diffs = append(diffs, fmt.Sprintf("%s: %s matches nothing", path, l))
+		}
+	}
+	return diffs
+}
+
+// oneWord is the longest word of name, lower-cased: a locator that matches
+// by part of a name, whatever the case.
+func oneWord(name string) string {
+	best := ""
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if len(w) > len(best) {
+			best = w
+		}
+	}
+	return strings.ToLower(best)
+}
+
+// describeFound lists what an agent's code reads of found refs, but their
+// Context (see locateFast).
+func describeFound(refs []rodagent.BrowserRef) string {
+	var b strings.Builder
+	for _, r := range refs {
+		r.Context = ""
+		v := reflect.ValueOf(r)
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Type().Field(i); f.Name != "State" {
+				fmt.Fprintf(&b, "%s=%v ", f.Name, v.Field(i).Interface())
+			}
+		}
+		fmt.Fprintf(&b, "{%s}\n", stateFields(r.State))
+	}
+	return b.String()
+}
+
+// A script's locator reads and actions on a page it never looked at are
+// finds: they read and act right, and leave no walk behind, until a look
+// (or a locator by label, which a find does not answer) walks the page.
+func TestLocatorReadsByFind(t *testing.T) {
+	t.Parallel()
+	ctx := testCtx(t, time.Minute)
+	p := open(t, "bigtable.html?rows=300")
+	loc := rodagent.ByRole("checkbox", "Select row 150").Exact()
+	box := p.Locate(loc)
+	if on, err := box.Checked(ctx); err != nil || on {
+		t.Fatalf("Checked before the click = %v, %v; want false", on, err)
+	}
+	if rodagent.Walked(p) {
+		t.Fatal("a locator read by role walked the page: it should have been a find")
+	}
+	if st, err := box.Click(ctx); err != nil || st != rodagent.Ready {
+		t.Fatalf("Click: %s, %v", st, err)
+	}
+	if on, err := box.Checked(ctx); err != nil || !on {
+		t.Fatalf("Checked after the click = %v, %v; want true", on, err)
+	}
+	var y float64
+	eval(t, p, "scrollY", &y)
+	if y == 0 {
+		t.Fatal("the click did not scroll row 150 into view")
+	}
+	if name, err := p.Locate(rodagent.ByTestID("missing")).Text(ctx); err == nil {
+		t.Fatalf("Text of a test id no element has = %q, want an error", name)
+	}
+	if rodagent.Walked(p) {
+		t.Fatal("a find's action walked the page")
+	}
+	// a second box of the same name is ambiguous to a find as to the walk
+	eval(t, p, `(() => { const i = document.createElement('input'); i.type = 'checkbox'; i.setAttribute('aria-label', 'Select row 150'); document.querySelector('h1').after(i); return true; })()`, nil)
+	_, err := box.Checked(ctx)
+	var ae *rodagent.ActionError
+	if !errors.As(err, &ae) || ae.Status != rodagent.Ambiguous || len(ae.Candidates) != 2 {
+		t.Fatalf("Checked with two boxes of the name: %v; want Ambiguous with 2 candidates", err)
+	}
+	if on, err := p.Locate(loc.Nth(1)).Checked(ctx); err != nil || !on {
+		t.Fatalf("Nth(1).Checked = %v, %v; want true (the table's box comes after the new one)", on, err)
+	}
+	if on, err := p.Locate(rodagent.ByLabel("Select row 150").Exact().Nth(1)).Checked(ctx); err != nil || !on {
+		t.Fatalf("by label: Checked = %v, %v; want true", on, err)
+	}
+	if !rodagent.Walked(p) {
+		t.Fatal("a locator by label did not walk the page")
+	}
+}
