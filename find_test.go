@@ -37,13 +37,13 @@ func TestFindMatchesWalk(t *testing.T) {
 			})
 		})
 	}
-	for _, path := range sweepPages(append(append(components3Parity(t), components4Parity(t)...), components5Parity(t)...), 6) {
+	for _, path := range sweepPages(append(append(components3Parity(t), components4Parity(t)...), components5Parity(t)...), 4) {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
 			compareFind(t, path, func(p *rodagent.Page) { waitReady(t, p); pageQuiet(t, p) })
 		})
 	}
-	for _, path := range sweepPages(apgPages(t), 6) {
+	for _, path := range sweepPages(apgPages(t), 4) {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
 			compareFind(t, path, func(p *rodagent.Page) { apgSettled(t, p); pageQuiet(t, p) })
@@ -103,8 +103,13 @@ func findDiffs(t *testing.T, path string, settled func(*rodagent.Page)) []string
 			locs = append(locs, rodagent.ByRole(r.Role, ""))
 		}
 	}
-	// every ref by name on small pages; a spread of them on large ones
-	step := max(1, refs/80)
+	// every ref by name on small pages; a spread of them on large ones (a
+	// smaller one in the plain run, which must stay within its time)
+	spread := 25
+	if *sweep || *sweepLong {
+		spread = 80
+	}
+	step := max(1, refs/spread)
 	i := 0
 	for _, r := range s.Refs {
 		if !findRoles[r.Role] {

@@ -58,7 +58,7 @@ func main() {
 	pwDir := flag.String("playwright", "", "a directory where `npm install playwright-core` ran: measure Playwright's AI snapshot on the same pages")
 	pwMCPDir := flag.String("playwright-mcp", "", "a directory where `npm install @playwright/mcp` ran: measure what Playwright MCP's browser_snapshot returns on the same pages")
 	timeout := flag.Duration("timeout", 40*time.Minute, "the whole run's deadline (a busy machine needs more)")
-	only := flag.String("only", "", "run one section only: \"peers\" (Playwright and Playwright MCP next to rodagent) or \"cold\" (the cold first look)")
+	only := flag.String("only", "", "run one section only: \"peers\" (Playwright and Playwright MCP next to rodagent), \"cold\" (the cold first look) or \"locator\" (locator reads)")
 	flag.Parse()
 	log.SetFlags(0)
 	if _, err := os.Stat(*fixtures); err != nil {
@@ -91,8 +91,8 @@ func main() {
 			log.Fatal(err)
 		}
 		return
-	} else if *only != "" && *only != "cold" {
-		log.Fatalf("rodagent-bench: -only %q: the sections that run alone are \"peers\" and \"cold\"", *only)
+	} else if *only != "" && *only != "cold" && *only != "locator" {
+		log.Fatalf("rodagent-bench: -only %q: the sections that run alone are \"peers\", \"cold\" and \"locator\"", *only)
 	}
 	ws, stop, err := stockChromium(ctx, *bin)
 	if err != nil {
@@ -111,31 +111,41 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-	fmt.Printf("### Cold first look on the large table (6,005 controls): a fresh load each run (%d runs), then the snapshot and a raw getFullAXTree, alternating which goes first\n", 2*max(*n, 3))
+	if *only != "locator" {
+		fmt.Printf("### Cold first look on the large table (6,005 controls): a fresh load each run (%d runs), then the snapshot and a raw getFullAXTree, alternating which goes first\n", 2*max(*n, 3))
+		fmt.Println()
+		fmt.Println("| browser | first snapshot median (min–max) | raw getFullAXTree median (min–max) | ratio | snapshot median: snapshot first / raw first | raw median: snapshot first / raw first |")
+		fmt.Println("| --- | --- | --- | --- | --- | --- |")
+		for _, x := range []struct {
+			name string
+			b    *rodagent.Browser
+		}{{"Launch", b}, {"Connect (stock)", stock}} {
+			// Twice -n and even: whichever reads a fresh page first pays its first
+			// style and layout, so both orders need as many runs, and six in all
+			// left the median on the boundary between them.
+			if err := coldFirstLook(ctx, x.b, x.name, base+"/bigtable.html", 2*max(*n, 3)); err != nil {
+				log.Fatal(err)
+			}
+		}
+		if *only == "cold" {
+			return
+		}
+	}
 	fmt.Println()
-	fmt.Println("| browser | first snapshot median (min–max) | raw getFullAXTree median (min–max) | ratio | snapshot median: snapshot first / raw first | raw median: snapshot first / raw first |")
-	fmt.Println("| --- | --- | --- | --- | --- | --- |")
+	fmt.Printf("### Locator read on the large table (6,005 controls): cold on a fresh load each run (%d runs), warm after a snapshot\n", *n)
+	fmt.Println()
+	fmt.Println("| browser | read | cold median (min–max) | round trips | warm median (min–max) | round trips | largest scrollY after |")
+	fmt.Println("| --- | --- | --- | --- | --- | --- | --- |")
 	for _, x := range []struct {
 		name string
 		b    *rodagent.Browser
 	}{{"Launch", b}, {"Connect (stock)", stock}} {
-		// Twice -n and even: whichever reads a fresh page first pays its first
-		// style and layout, so both orders need as many runs, and six in all
-		// left the median on the boundary between them.
-		if err := coldFirstLook(ctx, x.b, x.name, base+"/bigtable.html", 2*max(*n, 3)); err != nil {
+		if err := locatorReads(ctx, x.b, x.name, base+"/bigtable.html", *n); err != nil {
 			log.Fatal(err)
 		}
 	}
-	if *only == "cold" {
+	if *only == "locator" {
 		return
-	}
-	fmt.Println()
-	fmt.Println("### Locator read on the large table")
-	fmt.Println()
-	fmt.Println("| read | cold (no snapshot before) | warm median (min–max) | round trips | scrollY before → after |")
-	fmt.Println("| --- | --- | --- | --- | --- |")
-	if err := locatorReads(ctx, b, base+"/bigtable.html", *n); err != nil {
-		log.Fatal(err)
 	}
 	fmt.Println()
 	if err := allPeers(ctx, b, base, *pwDir, *pwMCPDir, *bin, *n); err != nil {
