@@ -100,11 +100,7 @@ func FindByFind(ctx context.Context, p *Page, l Locator) ([]BrowserRef, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]BrowserRef, 0, len(m))
-	for _, x := range m {
-		out = append(out, refOf(x.elem, x.job))
-	}
-	return out, nil
+	return refsOf(m), nil
 }
 
 // Walked reports whether the inventory has walked the current document of

@@ -509,11 +509,16 @@ func (p *Page) Find(ctx context.Context, l Locator) ([]BrowserRef, error) {
 	if err != nil {
 		return nil, err
 	}
+	return refsOf(m), nil
+}
+
+// refsOf returns matches as BrowserRefs.
+func refsOf(m []located) []BrowserRef {
 	out := make([]BrowserRef, 0, len(m))
 	for _, x := range m {
 		out = append(out, refOf(x.elem, x.job))
 	}
-	return out, nil
+	return out
 }
 
 // Located is a locator bound to a page: the second way into every action,
