@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-rod/rod/lib/proto"
 
+	"github.com/rodagent/rodagent/internal/ax"
 	"github.com/rodagent/rodagent/internal/session"
 )
 
@@ -52,6 +53,14 @@ func ScriptSends(p *Page) int {
 	return p.path.sent
 }
 
+// FindsDeclined reports how many finds of p declined, the frame walked
+// instead.
+func FindsDeclined(p *Page) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.path.declined
+}
+
 // DetachTab ends p as a Page but leaves its tab open, for the suite to
 // attach a fresh Page to with Browser.Page: a new tab costs Chromium a
 // window, a WebContents and a renderer process. Detaching the CDP session
@@ -82,7 +91,7 @@ func BeforeFrameRead(p *Page, fn func(ctx context.Context, frameID string)) {
 // FindByFind returns what l matches when every frame the inventory reads is
 // read by a find (ax.FindFrame), walked before or not, as BrowserRefs: the
 // tests compare it with Find, which walks. It fails for a locator a find
-// does not answer (ByLabel, text, CSS).
+// does not answer (text, placeholder, CSS).
 func FindByFind(ctx context.Context, p *Page, l Locator) ([]BrowserRef, error) {
 	parts := findParts(l)
 	if parts == nil {
@@ -96,7 +105,7 @@ func FindByFind(ctx context.Context, p *Page, l Locator) ([]BrowserRef, error) {
 	if err := p.awaitCommit(ctx, "locate"); err != nil {
 		return nil, err
 	}
-	m, _, err := p.locateIn(ctx, l, readMode{find: parts, force: true})
+	m, _, err := p.locateIn(ctx, l, readMode{find: append(parts, ax.FindPart{Context: true}), force: true})
 	if err != nil {
 		return nil, err
 	}

@@ -45,6 +45,7 @@ type readPath struct {
 	computed bool   // roles and names from Chromium's computedRole/computedName
 	logged   string // the source last logged for this page
 	sent     int    // walks that had to send the inventory script (the early install missed a world)
+	declined int    // finds that declined, the frame walked instead (S.find in inventory.js says when)
 }
 
 // sourceOf names the path that read inv: the main frame's, followed by the
@@ -209,7 +210,11 @@ func (p *Page) findInventory(ctx context.Context, f frameInfo, mode readMode, se
 	if err != nil {
 		return nil, err
 	}
-	w, err := ax.FindFrame(ctx, f.sess.Bind(ctx), world, settle, false, true, mode.find)
+	parts := mode.find
+	if !p.mayBeFrame(mode.frame, f) {
+		parts = []ax.FindPart{} // the way to its frames only
+	}
+	w, err := ax.FindFrame(ctx, f.sess.Bind(ctx), world, settle, false, true, parts)
 	switch {
 	case errors.Is(err, ax.ErrContextGone):
 		p.forgetWorldOf(f)
@@ -217,6 +222,9 @@ func (p *Page) findInventory(ctx context.Context, f frameInfo, mode readMode, se
 	case err != nil:
 		return nil, err
 	case w.Declined:
+		p.mu.Lock()
+		p.path.declined++
+		p.mu.Unlock()
 		// the find settled the page already
 		rw, err := p.readInventory(ctx, f, false, false)
 		if err == nil && rw != nil && rw.Moving == "" {
@@ -230,6 +238,22 @@ func (p *Page) findInventory(ctx context.Context, f frameInfo, mode readMode, se
 		p.mu.Unlock()
 	}
 	return w, nil
+}
+
+// mayBeFrame reports whether frame f may be the one a locator's
+// WithinFrame names (want: a prefix or part of its URL), before the read
+// that places it: a child frame with no prefix yet may be any.
+func (p *Page) mayBeFrame(want string, f frameInfo) bool {
+	if want == "" || strings.Contains(f.url, want) {
+		return true
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if f.id == p.mainFrame {
+		return false
+	}
+	prefix, ok := p.prefixes[f.id]
+	return !ok || prefix == want
 }
 
 // forgetWorld drops a world that is gone (its document navigated away).

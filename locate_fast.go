@@ -38,9 +38,8 @@ func fastLocatable(l Locator) bool {
 	return true
 }
 
-// findParts is what a find (findMode) looks for to answer l, or nil when
-// l names refs by their name alone (ByLabel), which any clickable may
-// carry: those are read by a walk.
+// findParts is what a find (findMode) looks for to answer l, or nil when a
+// find cannot answer it.
 func findParts(l Locator) []ax.FindPart {
 	var parts []ax.FindPart
 	for x := &l; x != nil; x = x.parent {
@@ -55,6 +54,9 @@ func findParts(l Locator) []ax.FindPart {
 		case locTestID:
 			v := x.value
 			parts = append(parts, ax.FindPart{TestID: &v})
+		case locLabel:
+			v := x.value
+			parts = append(parts, ax.FindPart{Label: &v})
 		default:
 			return nil
 		}
@@ -62,14 +64,16 @@ func findParts(l Locator) []ax.FindPart {
 	return parts
 }
 
-// locateFast matches l against the inventory's refs: read by a find
-// unless whole asks for refs with all a snapshot's refs carry (a find walks
-// only the paths to what it looks for, so a ref's Context, the heading
-// before it, can be missing).
+// locateFast matches l against the inventory's refs, read by a find when
+// one answers l. With whole, the find reads the headings and landmarks too,
+// so the refs carry their Context as a snapshot's do.
 func (p *Page) locateFast(ctx context.Context, l Locator, whole bool) ([]located, *inventory, error) {
 	mode := readFast
-	if parts := findParts(l); parts != nil && !whole {
-		mode = findMode(parts)
+	if parts := findParts(l); parts != nil {
+		if whole {
+			parts = append(parts, ax.FindPart{Context: true})
+		}
+		mode = findMode(parts, l.frame)
 	}
 	return p.locateIn(ctx, l, mode)
 }

@@ -124,8 +124,10 @@ func TestFindParts(t *testing.T) {
 		{ByTestID("total"), []ax.FindPart{{TestID: str("total")}}},
 		{ByRole("button", "Delete").Within(ByTestID("row-7")).WithinLandmark("main"),
 			[]ax.FindPart{{Role: "button", Value: str("Delete")}, {TestID: str("row-7")}}},
-		{ByLabel("Email"), nil},
-		{ByRole("button", "Save").Within(ByLabel("Billing")), nil},
+		{ByLabel("Email"), []ax.FindPart{{Label: str("Email")}}},
+		{ByRole("button", "Save").Within(ByLabel("Billing")),
+			[]ax.FindPart{{Role: "button", Value: str("Save")}, {Label: str("Billing")}}},
+		{ByLabel("Email").Within(ByText("Billing")), nil},
 		{ByText("Total"), nil},
 		{ByCSS("#x"), nil},
 	} {
@@ -148,6 +150,9 @@ func partsString(ps []ax.FindPart) string {
 		}
 		if p.TestID != nil {
 			s += " testid=" + strconv.Quote(*p.TestID)
+		}
+		if p.Label != nil {
+			s += " label=" + strconv.Quote(*p.Label)
 		}
 		out = append(out, s+"}")
 	}

@@ -311,6 +311,7 @@ var frameReadLimit = 0
 type readMode struct {
 	ax    bool
 	find  []ax.FindPart // a find: what the locator names
+	frame string        // a find: the locator's WithinFrame; other frames are read only for the way to theirs
 	force bool          // (tests) a find even where the inventory walked before
 }
 
@@ -329,7 +330,11 @@ var (
 // name, without walking the whole document. A locator's first read of a
 // large page costs a fraction of a first look that way; a frame walked
 // before is read by its delta, as a look reads it.
-func findMode(parts []ax.FindPart) readMode { return readMode{find: parts} }
+// A frame the locator's WithinFrame (frame) rules out is read for its
+// frames alone.
+func findMode(parts []ax.FindPart, frame string) readMode {
+	return readMode{find: parts, frame: frame}
+}
 
 // collect reads every reachable frame in parallel, then places frames and
 // assembles the inventory in document order.

@@ -286,12 +286,16 @@ func (out *Walk) fill(w walkPayload, text string, ids []proto.DOMBackendNodeID) 
 }
 
 // FindPart is one thing FindFrame looks for: a ref of Role whose name may
-// match Value (every ref of the role when Value is nil), or an element with
-// the test id TestID. The match is loose: the caller matches exactly.
+// match Value (every ref of the role when Value is nil), an element with
+// the test id TestID, or a ref of any role whose name may hold Label. The
+// match is loose: the caller matches exactly. A part with Context asks
+// for no refs: it has the refs found carry their Context, as a walk's do.
 type FindPart struct {
-	Role   string  `json:"role,omitempty"`
-	Value  *string `json:"value,omitempty"`
-	TestID *string `json:"testid,omitempty"`
+	Role    string  `json:"role,omitempty"`
+	Value   *string `json:"value,omitempty"`
+	TestID  *string `json:"testid,omitempty"`
+	Label   *string `json:"label,omitempty"`
+	Context bool    `json:"context,omitempty"`
 }
 
 // FindFrame reads, in the world ctxID, the refs that parts may name: the

@@ -1675,11 +1675,12 @@
       }
       visit(e);
     }
+    const weakAll = only !== null ? weakRefs.slice() : null; // (a find's: see S.find)
     if (weakRefs.length) dropCovered(rows, cand, weakRefs);
     for (let i = 0; i < texts.length; i++) texts[i][4] = sinkText(texts[i][4]);
     styles = new Map(); regions = new Map(); // live style objects are not kept past the read (clipOf's, inside refs)
     gridMemo = new Map(); disabledMemo = null;
-    return {rows, cand, pick, shadows, closed, focused, vw, vh, weak: new Set(weakRefs)};
+    return {rows, cand, pick, shadows, closed, focused, vw, vh, weak: new Set(weakRefs), weakAll};
   }
 
   // Walk the document (and open shadow roots) in order. Rows: refs (0),
@@ -1744,8 +1745,340 @@
   // folding outside ASCII differs between the two languages)
   const mayName = (name, part) => typeof part.value !== 'string' || !name || !ASCII.test(name) || !ASCII.test(part.value) ||
     squash(name).includes(squash(part.value));
-  // find reads the refs a locator can name (parts: [{role, value} or
-  // {testid}]: the locator and those it is Within) without walking the
+  // A find for a locator by label (a ref of any role, by its name) cannot
+  // pick by role: any clickable's name may match. A name is made of pieces
+  // — text, attributes, the text of a label or of an element referred to,
+  // generated content, and, for a clickable the page left unnamed, what
+  // describe() says of it — so the find picks by pieces: every element
+  // holding a piece with a word of the label (the word fewest elements
+  // hold), and the elements whose names that piece feeds (its ancestors,
+  // on the walk's paths anyway; a label's control; what refers to it by
+  // aria-labelledby or aria-owns; a custom element's one control), and
+  // every control a name may be lent to (lentName). A word here is a run of
+  // letters and digits, lower case: a name that holds the label holds each
+  // of its runs whole, whatever stands between them (the Go side matches
+  // the whole label). Outside ASCII, runs and pieces are compared without
+  // accents (fold), as lower-casing differs between JS and Go there.
+  const fold = s => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/\u03c2/g, '\u03c3');
+  const RUN = /[^\p{L}\p{N}]+/u;
+  // The words describe() makes up rather than reads off the page: what it
+  // calls a clickable, and the colours and shapes it names a drawing by
+  // (its colour's hex digits too).
+  const MADE = ['clickable', 'icon', 'button', 'color', 'img'];
+  const COLOUR = ['gray', 'light', 'dark', 'black', 'white', 'red', 'orange', 'yellow', 'green', 'cyan', 'blue',
+    'purple', 'magenta', 'pink', 'brown', 'triangle', 'quadrilateral', 'polygon', ...Object.values(NAMED), ...Object.values(SHAPES)];
+  // madeUp: whether run t may be one describe() made up: 'describe' (no
+  // piece of the page holds it), 'colour' (the drawings it names by colour
+  // hold it), or false. start, end: whether a name's word starts, ends,
+  // where t does (a space beside it in the label), else t may be any part
+  // of one; hex: nothing or a '#' stands before it in the label, so it may
+  // be a colour's hex digits ("#a1d4a1", after '#' only).
+  function madeUp(t, start, end, hex) {
+    const part = w => start && end ? w === t : start ? w.startsWith(t) : end ? w.endsWith(t) : w.includes(t);
+    if (MADE.some(part)) return 'describe';
+    if (COLOUR.some(part) || (hex && /^[0-9a-f]{1,6}$/.test(t))) return 'colour';
+    return false;
+  }
+  // labelTokens: the runs of a label, each {t, made, ascii}; null when none
+  // is one to search the page's pieces for
+  function labelTokens(label) {
+    const lower = label.toLowerCase(), out = [];
+    for (const m of lower.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const before = lower[m.index - 1], after = lower[m.index + m[0].length];
+      const start = before !== undefined && /[\s\u0085]/.test(before), end = after !== undefined && /[\s\u0085]/.test(after);
+      const t = ASCII.test(m[0]) ? m[0] : fold(m[0]);
+      out.push({t, made: madeUp(t, start, end, before === undefined || before === '#'), ascii: ASCII.test(m[0])});
+    }
+    return out.some(x => x.made !== 'describe') ? out : null;
+  }
+  // colourable: whether describe() may name el by a colour or a shape
+  // (fillOf, shapeOf, glyphName): a clickable no role marks (describe()
+  // names no control), empty, or a drawing
+  const colourable = (el, tag) => !NATIVE_CONTROL.has(tag) && !el.hasAttribute('role') &&
+    ((!el.firstElementChild && !NONSPACE.test(el.textContent)) ||
+      (el instanceof SVGElement && (tag in SHAPES || tag === 'polygon' || tag === 'text' || tag === 'tspan')));
+  // the attributes a name or describe() reads, as selectors (href: an SVG
+  // <use>'s or <image>'s picture)
+  const NAME_ATTRS = ['aria-label', 'title', 'alt', 'placeholder', 'aria-placeholder', 'value', 'label',
+    'aria-valuetext', 'aria-valuenow', 'aria-description', 'data-tooltip', 'data-title', 'class', 'src', 'style', 'href', 'xlink:href'];
+  const NAME_ATTR_SEL = NAME_ATTRS.map(a => a === 'href' ? 'use[href],image[href]' : a === 'xlink:href' ? '[*|href]' : '[' + a + ']');
+  // labelPicks adds to picked (and opened) what a find for a label of
+  // tokens walks to; false: it cannot tell (a style sheet it cannot read)
+  function labelPicks(roots, tokens, picked, opened, odd) {
+    // (the four longest runs: the one fewest elements hold is searched)
+    const searched = tokens.filter(x => x.made !== 'describe').sort((a, b) => b.t.length - a.t.length).slice(0, 4);
+    let best = searched.every(x => x.ascii) ? asciiPieces(roots, searched, odd) : 'fold';
+    if (!best) return false;
+    if (best === 'fold') {
+      const keys = searched.map(x => x.t), colours = searched.map(x => x.made === 'colour');
+      const hits = keys.map(() => new Set());
+      for (const root of roots) if (!piecesOf(root, keys, colours, hits)) return false;
+      best = hits[0];
+      for (const h of hits) if (h.size < best.size) best = h;
+    }
+    const done = new Set(), refs = new Map(), work = [...best], lendable = [];
+    for (const root of roots) lendables(root, lendable);
+    for (const el of lendable) picked.push(el);
+    if (ACC.internals) for (const el of ACC.internals.keys()) if (el.isConnected) picked.push(el); // named by internals
+    while (work.length) {
+      const el = work.pop();
+      picked.push(el);
+      for (let a = el; a && a.nodeType === 1 && !done.has(a); a = flatParent(a)) {
+        done.add(a);
+        if (a.localName === 'label') {
+          opened.add(a); // (a custom element inside it is named by it)
+          if (a.control) work.push(a.control);
+          const f = a.htmlFor && a.getRootNode().getElementById ? a.getRootNode().getElementById(a.htmlFor) : null;
+          if (f) work.push(f);
+        }
+        if (a.id) {
+          const root = a.getRootNode();
+          let m = refs.get(root);
+          if (!m) {
+            refs.set(root, m = new Map());
+            for (const r of root.querySelectorAll('[aria-labelledby],[aria-owns]')) {
+              for (const id of ((r.getAttribute('aria-labelledby') || '') + ' ' + (r.getAttribute('aria-owns') || '')).split(/\s+/)) {
+                if (!id) continue;
+                if (!m.has(id)) m.set(id, []);
+                m.get(id).push(r);
+              }
+            }
+          }
+          for (const r of m.get(a.id) || []) work.push(r);
+        }
+        if (a.shadowRoot && a.localName.includes('-')) {
+          const c = a.shadowRoot.querySelectorAll(TEXT_CONTROL);
+          if (c.length === 1) work.push(c[0]);
+        }
+      }
+    }
+    return true;
+  }
+  // Every tag the selector SHADOW_HOSTS names, in or out: an element of
+  // another tag is one it matches (see odd in S.find).
+  const KNOWN_TAGS = SHADOW_HOSTS.replace(':not(', ',').replace(')', '').split(',');
+  const KNOWN_TAG = new Set(KNOWN_TAGS);
+  const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  // the elements with an attribute a name reads (NAME_ATTRS) that holds
+  // key: ASCII letters and digits in any case, or, with exact, one letter
+  // as it is (the 'i' flag folds more than ASCII: the Kelvin sign is a k)
+  const attrSel = (key, exact) => NAME_ATTRS.filter(a => a !== 'xlink:href').map(a => {
+    const has = '*="' + key + (exact ? '"]' : '" i]');
+    return a === 'href' ? 'use[*|href' + has + ',image[*|href' + has : '[' + a + has;
+  }).join(',');
+  // asciiPieces is piecesOf for ASCII runs, by the browser's own searches
+  // (selectors, XPath, a root's whole text): it counts, for every run, the
+  // attributes and texts that hold it, and gathers the elements only for
+  // the run fewest hold. odd: the elements of tags KNOWN_TAGS leaves out
+  // (custom elements), of every root. null: it cannot tell; 'fold': the
+  // page holds a letter Go lower-cases to ASCII and JS does not (İ, the
+  // Kelvin sign), which only piecesOf compares right.
+  function asciiPieces(roots, searched, odd) {
+    const keys = searched.map(x => x.t), est = keys.map(() => 0), attrs = keys.map(() => []), soups = [];
+    for (const root of roots) {
+      const top = root.nodeType === 9 ? root.documentElement : root;
+      const text = top ? top.textContent : '';
+      if (/[\u0130\u212a]/.test(text) || root.querySelector(attrSel('\u0130', true) + ',' + attrSel('\u212a', true))) return 'fold';
+      const soup = text.toLowerCase();
+      soups.push(soup);
+      for (let k = 0; k < keys.length; k++) {
+        const els = root.querySelectorAll(attrSel(keys[k]));
+        attrs[k].push(els);
+        let n = els.length;
+        for (let i = soup.indexOf(keys[k]); i >= 0; i = soup.indexOf(keys[k], i + 1)) n++;
+        // (a colour's run: every drawing describe() may name by colour)
+        est[k] += n + (searched[k].made === 'colour' ? 1e9 : 0);
+      }
+    }
+    let k = 0;
+    for (let i = 1; i < keys.length; i++) if (est[i] < est[k]) k = i;
+    const t = keys[k], hits = new Set();
+    for (let r = 0; r < roots.length; r++) {
+      const root = roots[r];
+      for (const el of attrs[k][r]) hits.add(el);
+      textHolders(root, soups[r], t, hits);
+      for (const el of root.querySelectorAll('input:not([type=checkbox]):not([type=radio]),textarea')) if (el.value && el.value.toLowerCase().includes(t)) hits.add(el);
+      if ('submit'.includes(t)) for (const el of root.querySelectorAll('input[type=submit],input[type=image]')) hits.add(el);
+      if ('reset'.includes(t)) for (const el of root.querySelectorAll('input[type=reset]')) hits.add(el);
+      // describe() names a clickable no role marks by its tag
+      for (const tag of KNOWN_TAGS) if (tag.toLowerCase().includes(t)) for (const el of root.querySelectorAll(tag)) hits.add(el);
+      if (searched[k].made === 'colour') for (const el of root.querySelectorAll('*')) if (colourable(el, el.localName)) hits.add(el);
+      const sheets = [...(root.styleSheets || []), ...(root.adoptedStyleSheets || [])];
+      for (const sh of sheets) {
+        let rules;
+        try { rules = sh.cssRules; } catch (e) { return null; }
+        if (!styledPieces(root, rules, [t], s => s.toLowerCase(), [hits])) return null;
+      }
+    }
+    for (const el of odd) if (el.localName.toLowerCase().includes(t)) hits.add(el);
+    return hits;
+  }
+  // textHolders adds to hits the elements whose texts hold t, of root
+  // whose text, lower case, is soup: those of the texts that hold it whole
+  // (XPath), unless t runs across texts somewhere ("Sub<b>mit</b>"), or
+  // root is a shadow root: then those of every text an occurrence spans.
+  function textHolders(root, soup, t, hits) {
+    let total = 0;
+    for (let i = soup.indexOf(t); i >= 0; i = soup.indexOf(t, i + 1)) total++;
+    if (!total) return;
+    const holder = n => { const p = n.assignedSlot || n.parentNode, h = p && p.nodeType === 11 ? p.host : p; if (h && h.nodeType === 1) hits.add(h); };
+    if (root.nodeType === 9) {
+      const r = document.evaluate('.//text()[contains(translate(., "' + UPPER + '", "' + UPPER.toLowerCase() + '"), "' + t + '")]',
+        root, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+      let found = 0;
+      for (let i = 0; i < r.snapshotLength; i++) {
+        const n = r.snapshotItem(i), d = n.data.toLowerCase();
+        for (let j = d.indexOf(t); j >= 0; j = d.indexOf(t, j + 1)) found++;
+        holder(n);
+      }
+      if (found === total) return;
+    }
+    const at = [];
+    for (let i = soup.indexOf(t); i >= 0; i = soup.indexOf(t, i + 1)) at.push(i);
+    const tw = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let off = 0, o = 0;
+    for (let n = tw.nextNode(); n && o < at.length; n = tw.nextNode()) {
+      const end = off + n.data.length;
+      while (o < at.length && at[o] + t.length <= off) o++;
+      if (o < at.length && at[o] < end) holder(n);
+      off = end;
+    }
+  }
+  // piecesOf adds to hits[k] the elements of root holding a piece with
+  // keys[k] (a text, an attribute, a field's value, generated content or
+  // a picture's file; when colours[k], a drawing too), compared folded.
+  function piecesOf(root, keys, colours, hits) {
+    const low = fold;
+    const add = (el, v) => { for (let k = 0; k < keys.length; k++) if (v.includes(keys[k])) hits[k].add(el); };
+    // texts, run together (a word can run across texts: "Sub<b>mit</b>")
+    const tw = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const starts = [], nodes = [], datas = [];
+    let len = 0;
+    for (let n = tw.nextNode(); n; n = tw.nextNode()) {
+      const p = n.parentNode;
+      if (p && (p.localName === 'script' || p.localName === 'style')) continue;
+      starts.push(len); nodes.push(n); datas.push(n.data); len += n.data.length;
+    }
+    let soup = datas.join('');
+    let lowered = low(soup);
+    if (lowered.length !== soup.length) { // (lower case that changes a length: each text on its own)
+      len = 0;
+      for (let j = 0; j < datas.length; j++) { datas[j] = low(datas[j]); starts[j] = len; len += datas[j].length; }
+      lowered = datas.join('');
+    }
+    soup = lowered;
+    for (let k = 0; k < keys.length; k++) {
+      const t = keys[k];
+      for (let i = soup.indexOf(t); i >= 0; i = soup.indexOf(t, i + 1)) {
+        let lo = 0, hi = starts.length - 1;
+        while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid] <= i) lo = mid; else hi = mid - 1; }
+        for (let j = lo; j < nodes.length && starts[j] < i + t.length; j++) {
+          // (a text a slot shows is part of what holds the slot: a custom
+          // checkbox's label around its input)
+          const n = nodes[j], p = n.assignedSlot || n.parentNode, h = p && p.nodeType === 11 ? p.host : p;
+          if (h && h.nodeType === 1) hits[k].add(h);
+        }
+      }
+    }
+    for (let a = 0; a < NAME_ATTRS.length; a++) {
+      const name = NAME_ATTRS[a], els = root.querySelectorAll(NAME_ATTR_SEL[a]);
+      for (let i = 0; i < els.length; i++) {
+        const el = els[i];
+        const v = name === 'xlink:href' ? el.getAttributeNS('http://www.w3.org/1999/xlink', 'href') : el.getAttribute(name);
+        if (v) add(el, low(v));
+      }
+    }
+    for (const el of root.querySelectorAll('input:not([type=checkbox]):not([type=radio]),textarea')) if (el.value) add(el, low(el.value));
+    for (const el of root.querySelectorAll('input[type=submit],input[type=image]')) add(el, 'submit');
+    for (const el of root.querySelectorAll('input[type=reset]')) add(el, 'reset');
+    // what describe() names by its tag or by its colour or shape
+    const drawn = colours.some(Boolean), all = root.querySelectorAll('*');
+    for (let i = 0; i < all.length; i++) {
+      const el = all[i], tag = el.localName;
+      add(el, fold(tag));
+      if (drawn && colourable(el, tag)) for (let k = 0; k < keys.length; k++) if (colours[k]) hits[k].add(el);
+    }
+    // generated content, and pictures drawn by a style: the elements a rule
+    // that may say a word gives them (all of them when it says an attribute)
+    const sheets = [...(root.styleSheets || []), ...(root.adoptedStyleSheets || [])];
+    for (const sh of sheets) {
+      let rules;
+      try { rules = sh.cssRules; } catch (e) { return false; }
+      if (!styledPieces(root, rules, keys, low, hits)) return false;
+    }
+    return true;
+  }
+  // lendables adds to lendable the controls of root their own attributes
+  // and labels may leave unnamed, which lentName then names from around
+  // them
+  function lendables(root, lendable) {
+    let forIds = null;
+    const says = (el, a) => { const v = el.getAttribute(a); return !!v && NONSPACE.test(v); };
+    for (const el of root.querySelectorAll(LENDABLE)) {
+      if (says(el, 'aria-label') || says(el, 'title')) continue;
+      const tag = el.localName;
+      if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+        // (a label that shows no words names nothing. el.labels would cost
+        // a look through the document per control.)
+        if (says(el, 'placeholder') || (tag === 'input' && el.type === 'button' && says(el, 'value'))) continue;
+        const l = el.closest('label');
+        if (l && NONSPACE.test(l.textContent)) continue;
+        if (el.id) {
+          if (!forIds) { forIds = new Set(); for (const l of root.querySelectorAll('label[for]')) if (NONSPACE.test(l.textContent)) forIds.add(l.htmlFor); }
+          if (forIds.has(el.id)) continue;
+        }
+      } else {
+        const r = el.getAttribute('role');
+        if (!IROLE.has(r.trim().split(/\s+/)[0]) || NONSPACE.test(el.textContent)) continue;
+      }
+      lendable.push(el);
+    }
+  }
+  const LENDABLE = 'input:not([type=hidden]):not([type=submit]):not([type=reset]):not([type=image]),textarea,select,[role]';
+  const PSEUDO_ELEMENT = /::?(before|after|marker|first-line|first-letter|placeholder|selection|backdrop)\b/g;
+  function styledPieces(root, rules, keys, low, hits) {
+    for (const r of rules || []) {
+      if (r.selectorText === undefined) {
+        if (r.cssRules && !styledPieces(root, r.cssRules, keys, low, hits)) return false;
+        continue;
+      }
+      const st = r.style, css = st ? st.cssText : '';
+      const c = st ? st.content : '';
+      const says = c && c !== 'none' && c !== 'normal';
+      if (!says && !css.includes('url(')) continue;
+      const f = low(css), ks = [];
+      for (let k = 0; k < keys.length; k++) if ((says && c.includes('attr(')) || f.includes(keys[k])) ks.push(k);
+      if (!ks.length) continue;
+      const sel = r.selectorText.replace(PSEUDO_ELEMENT, '');
+      let els;
+      try { els = root.querySelectorAll(sel || '*'); } catch (e) { return false; }
+      for (const el of els) for (const k of ks) hits[k].add(el);
+      if (root.host && sel.includes(':host')) for (const k of ks) hits[k].add(root.host);
+      if (r.cssRules && r.cssRules.length) return false; // nested rules: selectors relative to this one
+    }
+    return true;
+  }
+  // reopen marks to walk whole the clickables only weaker signals made
+  // refs (weak: all a find's walk met, dropCovered's included) whose names
+  // may match a label and that were not walked whole; true when any was
+  function reopen(weak, labels, opened) {
+    let again = false;
+    for (const el of weak || []) {
+      let inside = false;
+      for (let n = el; n && n.nodeType === 1; n = flatParent(n)) if (opened.has(n)) { inside = true; break; }
+      if (inside) continue;
+      const f = fold(nameOf(el, roleOf(el)) || describe(el));
+      if (labels.some(tokens => tokens.every(x => f.includes(x.t)))) { opened.add(el); again = true; }
+    }
+    return again;
+  }
+  // The elements that may be headings or landmarks (by tag or role).
+  const CONTEXT_TAGS = 'h1,h2,h3,h4,h5,h6,header,footer,nav,main,aside,form,section,search,dialog,[role]';
+  const CONTEXT_TAG = new Set(CONTEXT_TAGS.split(',').slice(0, -1));
+  // find reads the refs a locator can name (parts: [{role, value},
+  // {testid} or {label}]: the locator and those it is Within; {context}:
+  // with each ref's Context, which the headings and landmarks before it
+  // give, read too) without walking the
   // whole document: it picks the elements that might be such a ref — by
   // tag, role attribute, custom state or test id, then by role and name,
   // loosely (the Go side matches exactly) — and runs the walk along just
@@ -1761,10 +2094,14 @@
   S.find = function (parts) {
     const t0 = performance.now();
     if (ACC.computed) return [q({declined: true}), '', []];
+    const labels = parts.filter(x => typeof x.label === 'string').map(x => labelTokens(x.label));
+    if (labels.some(x => x === null)) return [q({declined: true}), '', []];
     forgetRect();
     setInternals(hearInternals());
     raws = new Map(); lent = new Set();
     const roles = parts.filter(x => x.role), ids = parts.filter(x => typeof x.testid === 'string');
+    const context = parts.some(x => x.context);
+    const odd = labels.length ? [] : null; // (see asciiPieces)
     const roots = [document], picked = [], opened = new Set();
     const consider = el => {
       for (const x of ids) {
@@ -1791,6 +2128,7 @@
       const root = roots[i], hosts = root.querySelectorAll(SHADOW_HOSTS);
       for (let k = 0; k < hosts.length; k++) {
         const el = hosts[k];
+        if (odd && !KNOWN_TAG.has(el.localName)) odd.push(el);
         if (el.shadowRoot) roots.push(el.shadowRoot);
         else if (el.localName.includes('-') && el.childElementCount === 0 && !el.textContent.trim()) {
           const b = el.getBoundingClientRect();
@@ -1800,8 +2138,16 @@
       if (sel) { const c = root.querySelectorAll(sel); for (let k = 0; k < c.length; k++) { seen.add(c[k]); consider(c[k]); } }
       if (ids.length) { const c = root.querySelectorAll('[data-testid],[data-test-id]'); for (let k = 0; k < c.length; k++) if (!seen.has(c[k])) consider(c[k]); }
       for (const el of root.querySelectorAll('iframe,frame')) picked.push(el);
+      if (context) {
+        // a ref's Context is its container's (on its path) or the heading
+        // before it since the last landmark began: the walk reads those too
+        for (const el of root.querySelectorAll(CONTEXT_TAGS)) {
+          if (CONTEXT_TAG.has(el.localName) || el.getAttribute('role').split(/\s+/).some(r => r === 'heading' || LANDMARK.has(r))) picked.push(el);
+        }
+      }
     }
     if (roles.length && ACC.internals) for (const el of ACC.internals.keys()) if (el.isConnected && !seen.has(el)) consider(el);
+    for (const tokens of labels) if (!labelPicks(roots, tokens, picked, opened, odd)) return [q({declined: true}), '', []];
     const only = new Set();
     for (const el of picked) {
       for (let n = el; n && n.nodeType === 1 && !only.has(n); n = flatParent(n)) only.add(n);
@@ -1809,7 +2155,12 @@
     const sig = S.sig, role = S.role, scrolled = S.scrolled;
     let out;
     try {
-      const {rows, cand, pick} = walkDOM({pointer: true, only, opened});
+      let walked = walkDOM({pointer: true, only, opened});
+      // A clickable only the weaker signals make a ref stands or falls by
+      // the refs inside it (dropCovered), which a walk along paths sees only
+      // some of: one a label may name is walked again whole.
+      if (labels.length && reopen(walked.weakAll, labels, opened)) walked = walkDOM({pointer: true, only, opened});
+      const {rows, cand, pick} = walked;
       const pk = pick.map(keyOf);
       const keep = [];
       let r = 0;
