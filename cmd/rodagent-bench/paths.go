@@ -190,9 +190,10 @@ func coldFirstLook(ctx context.Context, b *rodagent.Browser, name, url string, r
 
 // locatorReads times locator reads on the large page: cold (a fresh load
 // each run, no snapshot before) and warm (after a snapshot), with the round
-// trips each took, and checks that no read scrolled the page. A locator by
-// role is read by a find on a page not read before; one by label, which any
-// clickable's name can match, by a first look.
+// trips each took, and checks that no read scrolled the page. On a page not
+// read before, both are read by a find: by role, the elements of the role;
+// by label, the elements holding the label's rarest word, and the elements
+// whose names they feed.
 func locatorReads(ctx context.Context, b *rodagent.Browser, browser, url string, n int) error {
 	for _, l := range []rodagent.Locator{
 		rodagent.ByRole("checkbox", "Select row 1500").Exact(),
