@@ -1760,7 +1760,6 @@
   // the whole label). Outside ASCII, runs and pieces are compared without
   // accents (fold), as lower-casing differs between JS and Go there.
   const fold = s => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/\u03c2/g, '\u03c3');
-  const RUN = /[^\p{L}\p{N}]+/u;
   // The words describe() makes up rather than reads off the page: what it
   // calls a clickable, and the colours and shapes it names a drawing by
   // (its colour's hex digits too).
@@ -1792,9 +1791,9 @@
     return out.some(x => x.made !== 'describe') ? out : null;
   }
   // colourable: whether describe() may name el by a colour or a shape
-  // (fillOf, shapeOf, glyphName): a clickable no role marks (describe()
-  // names no control), empty, or a drawing
-  const colourable = (el, tag) => !NATIVE_CONTROL.has(tag) && !el.hasAttribute('role') &&
+  // (fillOf, shapeOf, glyphName): no control (describe() names only the
+  // clickables weaker signals make refs), empty, or a drawing
+  const colourable = (el, tag) => !NATIVE_CONTROL.has(tag) && !IROLE.has((el.getAttribute('role') || '').trim().split(/\s+/)[0]) &&
     ((!el.firstElementChild && !NONSPACE.test(el.textContent)) ||
       (el instanceof SVGElement && (tag in SHAPES || tag === 'polygon' || tag === 'text' || tag === 'tspan')));
   // the attributes a name or describe() reads, as selectors (href: an SVG
