@@ -28,7 +28,7 @@ func TestFindMatchesWalk(t *testing.T) {
 		pages = parityPages()
 	}
 	pages = append(pages, "paths.html", "clickables.html", "webtasks-nested-clickables.html", "labels.html", "labels.html?dotted",
-		"components/radix-tabs.html", "bigtable.html?rows=200")
+		"components/radix-tabs.html", "bigtable.html?rows=200", "react/duplicates.html")
 	for _, path := range pages {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
@@ -150,6 +150,16 @@ func findDiffs(t *testing.T, path string, settled func(*rodagent.Page)) []string
 		if f := strings.Fields(r.Name); len(f) > 1 {
 			locs = append(locs, rodagent.ByLabel(strings.ToLower(strings.Join(f[1:], " "))))
 		}
+		if r.Landmark != "" {
+			// WithinLandmark: the whole landmark, its role in capitals, and
+			// its name alone
+			role, name, _ := strings.Cut(r.Landmark, " ")
+			locs = append(locs, rodagent.ByLabel(r.Name).WithinLandmark(r.Landmark),
+				rodagent.ByLabel(r.Name).WithinLandmark(strings.ToUpper(role)))
+			if name != "" {
+				locs = append(locs, rodagent.ByLabel(r.Name).WithinLandmark(name))
+			}
+		}
 		labels++
 	}
 	// WithinFrame: by prefix, and the main frame's refs by a frame that
@@ -190,6 +200,9 @@ func findDiffs(t *testing.T, path string, settled func(*rodagent.Page)) []string
 	// a page whose refs a find cannot name (only clickables no role marks)
 	// must still find nothing by role, as the walk does
 	locs = append(locs, rodagent.ByRole("button", ""), rodagent.ByRole("link", ""))
+	// and by landmark: the buttons and links of the page's footer (most
+	// pages have none: none must be found)
+	locs = append(locs, rodagent.ByRole("button", "").WithinLandmark("contentinfo"), rodagent.ByRole("link", "").WithinLandmark("contentinfo"))
 	if len(framed) > 0 {
 		locs = append(locs, rodagent.ByRole("button", "").WithinFrame("no-such-frame"))
 	}

@@ -45,7 +45,7 @@ func findParts(l Locator) []ax.FindPart {
 	for x := &l; x != nil; x = x.parent {
 		switch x.kind {
 		case locRole:
-			part := ax.FindPart{Role: strings.ToLower(x.role)}
+			part := ax.FindPart{Role: strings.ToLower(x.role), Landmark: x.landmark}
 			if x.hasValue {
 				v := x.value
 				part.Value = &v
@@ -53,10 +53,10 @@ func findParts(l Locator) []ax.FindPart {
 			parts = append(parts, part)
 		case locTestID:
 			v := x.value
-			parts = append(parts, ax.FindPart{TestID: &v})
+			parts = append(parts, ax.FindPart{TestID: &v, Landmark: x.landmark})
 		case locLabel:
 			v := x.value
-			parts = append(parts, ax.FindPart{Label: &v})
+			parts = append(parts, ax.FindPart{Label: &v, Landmark: x.landmark})
 		default:
 			return nil
 		}

@@ -123,7 +123,9 @@ func TestFindParts(t *testing.T) {
 		{ByRole("checkbox", "").Exact(), []ax.FindPart{{Role: "checkbox"}}},
 		{ByTestID("total"), []ax.FindPart{{TestID: str("total")}}},
 		{ByRole("button", "Delete").Within(ByTestID("row-7")).WithinLandmark("main"),
-			[]ax.FindPart{{Role: "button", Value: str("Delete")}, {TestID: str("row-7")}}},
+			[]ax.FindPart{{Role: "button", Value: str("Delete"), Landmark: "main"}, {TestID: str("row-7")}}},
+		{ByLabel("Email").WithinLandmark(`form "Billing"`).Within(ByTestID("card").WithinLandmark("main")),
+			[]ax.FindPart{{Label: str("Email"), Landmark: `form "Billing"`}, {TestID: str("card"), Landmark: "main"}}},
 		{ByLabel("Email"), []ax.FindPart{{Label: str("Email")}}},
 		{ByRole("button", "Save").Within(ByLabel("Billing")),
 			[]ax.FindPart{{Role: "button", Value: str("Save")}, {Label: str("Billing")}}},
@@ -153,6 +155,9 @@ func partsString(ps []ax.FindPart) string {
 		}
 		if p.Label != nil {
 			s += " label=" + strconv.Quote(*p.Label)
+		}
+		if p.Landmark != "" {
+			s += " landmark=" + strconv.Quote(p.Landmark)
 		}
 		out = append(out, s+"}")
 	}

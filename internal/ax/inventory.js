@@ -2071,6 +2071,38 @@
     }
     return again;
   }
+  // mayBeIn: whether el may sit in a landmark want names (its role, its name
+  // or both, as WithinLandmark takes them). Loosely: any landmark on its
+  // flat path will do, not only the nearest one the walk gives it (a hidden
+  // one, or an unnamed form or region, is none), and a name Go would
+  // compare after escaping is not compared; the caller matches exactly.
+  let landmarkMemo = new Map();
+  const PLAIN = /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/; // (printable ASCII but " and \)
+  function landmarkMatches(a, w, name) {
+    const tag = a.localName, hasRole = iattr(a, 'role') !== null;
+    if (!STRUCT_TAGS.has(tag) && !hasRole) return false;
+    const role = (!hasRole && IMPLICIT[tag]) || roleAt(a);
+    if (!LANDMARK.has(role)) return false;
+    if (w === role || w.startsWith(role + ' ') || name === null) return true;
+    const n = collapse(cName(a));
+    return !PLAIN.test(n) || n.toLowerCase() === name;
+  }
+  function mayBeIn(el, want) {
+    if (!want || !want.trim()) return true;
+    let memo = landmarkMemo.get(want);
+    if (!memo) landmarkMemo.set(want, memo = new Map());
+    const w = want.trim().toLowerCase(), bare = w.replace(/^"+|"+$/g, '');
+    const name = PLAIN.test(bare) ? bare : null; // (null: any name may be it)
+    const path = [];
+    let res = false;
+    for (let a = el; a && a.nodeType === 1; a = flatParent(a)) {
+      if (memo.has(a)) { res = memo.get(a); break; }
+      path.push(a);
+      if (landmarkMatches(a, w, name)) { res = true; break; }
+    }
+    for (const a of path) memo.set(a, res);
+    return res;
+  }
   // The elements that may be headings or landmarks (by tag or role).
   const CONTEXT_TAGS = 'h1,h2,h3,h4,h5,h6,header,footer,nav,main,aside,form,section,search,dialog,[role]';
   const CONTEXT_TAG = new Set(CONTEXT_TAGS.split(',').slice(0, -1));
@@ -2097,7 +2129,7 @@
     if (labels.some(x => x === null)) return [q({declined: true}), '', []];
     forgetRect();
     setInternals(hearInternals());
-    raws = new Map(); lent = new Set();
+    raws = new Map(); lent = new Set(); landmarkMemo = new Map();
     const roles = parts.filter(x => x.role), ids = parts.filter(x => typeof x.testid === 'string');
     const context = parts.some(x => x.context);
     const odd = labels.length ? [] : null; // (see asciiPieces)
@@ -2109,16 +2141,28 @@
       if (!roles.length) return;
       let r = roleOf(el);
       const anchor = el.localName === 'a' && !el.hasAttribute('href');
+      let out = null;
       for (const x of roles) {
         const want = x.role.toLowerCase();
         if ((r || '').toLowerCase() !== want && !(want === 'link' && anchor)) continue;
-        if (anchor || mayName(nameOf(el, r), x)) {
+        const name = anchor ? '' : nameOf(el, r);
+        if (!anchor && !mayName(name, x)) continue;
+        const key = want + '\n' + squash(name || '').slice(0, 30);
+        if (anchor || mayBeIn(el, x.landmark)) {
           picked.push(el);
           if (anchor) opened.add(el); // a link only its handlers make
+          nameKeys.add(key);
           return;
         }
+        out = [el, key];
       }
+      if (out) outside.push(out);
     };
+    // A ref's Nth counts the refs of its role and name before it in the
+    // frame, in a landmark or not: the candidates outside the landmark a
+    // part keeps to are walked too when they may share a role and name with
+    // one inside (an unnamed one may share any: its name is made later).
+    const nameKeys = new Set(), outside = [];
     const seen = new Set();
     let sel = '';
     for (const x of roles) sel += (sel ? ',' : '') + (FIND_NATIVE[x.role.toLowerCase()] || '[role]');
@@ -2146,6 +2190,10 @@
       }
     }
     if (roles.length && ACC.internals) for (const el of ACC.internals.keys()) if (el.isConnected && !seen.has(el)) consider(el);
+    for (const [el, key] of outside) {
+      const role = key.slice(0, key.indexOf('\n'));
+      if (key.endsWith('\n') || nameKeys.has(key) || nameKeys.has(role + '\n')) picked.push(el);
+    }
     for (const tokens of labels) if (!labelPicks(roots, tokens, picked, opened, odd)) return [q({declined: true}), '', []];
     const only = new Set();
     for (const el of picked) {
