@@ -1857,7 +1857,6 @@
   // another tag is one it matches (see odd in S.find).
   const KNOWN_TAGS = SHADOW_HOSTS.replace(':not(', ',').replace(')', '').split(',');
   const KNOWN_TAG = new Set(KNOWN_TAGS);
-  const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   // the elements with an attribute a name reads (NAME_ATTRS) that holds
   // key: ASCII letters and digits in any case, or, with exact, one letter
   // as it is (the 'i' flag folds more than ASCII: the Kelvin sign is a k)
@@ -1873,28 +1872,44 @@
   // page holds a letter Go lower-cases to ASCII and JS does not (İ, the
   // Kelvin sign), which only piecesOf compares right.
   function asciiPieces(roots, searched, odd) {
-    const keys = searched.map(x => x.t), est = keys.map(() => 0), attrs = keys.map(() => []), soups = [];
+    const keys = searched.map(x => x.t), soups = [];
+    // A run's count: the texts and the name attributes that hold it. Each
+    // attribute search costs a look at every element, so the runs are
+    // counted fully in the order of a cheaper lower bound (texts, labels
+    // and titles), until no bound is below the fewest counted.
+    const bound = searched.map(x => x.made === 'colour' ? 1e9 : 0); // (a colour's run: every drawing describe() may name by colour)
     for (const root of roots) {
       const top = root.nodeType === 9 ? root.documentElement : root;
       const text = top ? top.textContent : '';
-      if (/[\u0130\u212a]/.test(text) || root.querySelector(attrSel('\u0130', true) + ',' + attrSel('\u212a', true))) return 'fold';
+      if (/[\u0130\u212a]/.test(text)) return 'fold';
       const soup = text.toLowerCase();
       soups.push(soup);
       for (let k = 0; k < keys.length; k++) {
-        const els = root.querySelectorAll(attrSel(keys[k]));
-        attrs[k].push(els);
-        let n = els.length;
-        for (let i = soup.indexOf(keys[k]); i >= 0; i = soup.indexOf(keys[k], i + 1)) n++;
-        // (a colour's run: every drawing describe() may name by colour)
-        est[k] += n + (searched[k].made === 'colour' ? 1e9 : 0);
+        for (let i = soup.indexOf(keys[k]); i >= 0; i = soup.indexOf(keys[k], i + 1)) bound[k]++;
+        bound[k] += root.querySelectorAll('[aria-label*="' + keys[k] + '" i],[title*="' + keys[k] + '" i]').length;
       }
     }
-    let k = 0;
-    for (let i = 1; i < keys.length; i++) if (est[i] < est[k]) k = i;
+    const order = keys.map((_, k) => k).sort((a, b) => bound[a] - bound[b]);
+    let k = -1, fewest = Infinity, attrs = null;
+    for (const c of order) {
+      if (bound[c] >= fewest) break;
+      const found = roots.map(root => root.querySelectorAll(attrSel(keys[c])));
+      let n = searched[c].made === 'colour' ? 1e9 : 0;
+      for (let r = 0; r < roots.length; r++) {
+        n += found[r].length;
+        for (let i = soups[r].indexOf(keys[c]); i >= 0; i = soups[r].indexOf(keys[c], i + 1)) n++;
+      }
+      if (n < fewest) { k = c; fewest = n; attrs = found; }
+    }
     const t = keys[k], hits = new Set();
+    // (the 'i' flag of a selector folds ASCII only: an attribute with a
+    // letter Go lower-cases to an ASCII i or k is compared by piecesOf)
+    for (const [ascii, other] of [['i', '\u0130'], ['k', '\u212a']]) {
+      if (t.includes(ascii) && roots.some(root => root.querySelector(attrSel(other, true)))) return 'fold';
+    }
     for (let r = 0; r < roots.length; r++) {
       const root = roots[r];
-      for (const el of attrs[k][r]) hits.add(el);
+      for (const el of attrs[r]) hits.add(el);
       textHolders(root, soups[r], t, hits);
       for (const el of root.querySelectorAll('input:not([type=checkbox]):not([type=radio]),textarea')) if (el.value && el.value.toLowerCase().includes(t)) hits.add(el);
       if ('submit'.includes(t)) for (const el of root.querySelectorAll('input[type=submit],input[type=image]')) hits.add(el);
@@ -1922,7 +1937,9 @@
     if (!total) return;
     const holder = n => { const p = n.assignedSlot || n.parentNode, h = p && p.nodeType === 11 ? p.host : p; if (h && h.nodeType === 1) hits.add(h); };
     if (root.nodeType === 9) {
-      const r = document.evaluate('.//text()[contains(translate(., "' + UPPER + '", "' + UPPER.toLowerCase() + '"), "' + t + '")]',
+      // (only the letters of t need lower-casing to find it)
+      const up = [...new Set(t.replace(/[^a-z]/g, ''))].join('');
+      const r = document.evaluate('.//text()[contains(' + (up ? 'translate(., "' + up.toUpperCase() + '", "' + up + '")' : '.') + ', "' + t + '")]',
         root, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
       let found = 0;
       for (let i = 0; i < r.snapshotLength; i++) {
