@@ -53,10 +53,10 @@ func findParts(l Locator) []ax.FindPart {
 			parts = append(parts, part)
 		case locTestID:
 			v := x.value
-			parts = append(parts, ax.FindPart{TestID: &v, Landmark: x.landmark})
+			parts = append(parts, ax.FindPart{TestID: &v})
 		case locLabel:
 			v := x.value
-			parts = append(parts, ax.FindPart{Label: &v, Landmark: x.landmark})
+			parts = append(parts, ax.FindPart{Label: &v})
 		default:
 			return nil
 		}

@@ -288,11 +288,11 @@ func (out *Walk) fill(w walkPayload, text string, ids []proto.DOMBackendNodeID) 
 // FindPart is one thing FindFrame looks for: a ref of Role whose name may
 // match Value (every ref of the role when Value is nil), an element with
 // the test id TestID, or a ref of any role whose name may hold Label. The
-// match is loose: the caller matches exactly. Landmark, when set on a part
-// of a role, keeps to the elements inside a landmark it may name (as
+// match is loose: the caller matches exactly. Landmark, on a part of a
+// role, keeps to the elements inside a landmark it may name (as
 // Locator.WithinLandmark takes it), also loosely, and to those outside that
-// may share a role and name with one inside (their Nth counts them); a
-// part by label or test id, narrow already, reads the whole frame. A part
+// may share a role and name with one inside (their Nth counts them); parts
+// by label or test id, narrow already, read the whole frame. A part
 // with Context asks for no refs: it has the refs found carry their
 // Context, as a walk's do.
 type FindPart struct {

@@ -1865,9 +1865,9 @@
     return a === 'href' ? 'use[*|href' + has + ',image[*|href' + has : '[' + a + has;
   }).join(',');
   // asciiPieces is piecesOf for ASCII runs, by the browser's own searches
-  // (selectors, XPath, a root's whole text): it counts, for every run, the
-  // attributes and texts that hold it, and gathers the elements only for
-  // the run fewest hold. odd: the elements of tags KNOWN_TAGS leaves out
+  // (selectors, XPath, a root's whole text): it counts the attributes and
+  // texts that hold each run (while one may be the rarest), and gathers the
+  // elements only for the run fewest hold. odd: the elements of tags KNOWN_TAGS leaves out
   // (custom elements), of every root. null: it cannot tell; 'fold': the
   // page holds a letter Go lower-cases to ASCII and JS does not (İ, the
   // Kelvin sign), which only piecesOf compares right.
@@ -2164,11 +2164,11 @@
         if ((r || '').toLowerCase() !== want && !(want === 'link' && anchor)) continue;
         const name = anchor ? '' : nameOf(el, r);
         if (!anchor && !mayName(name, x)) continue;
-        const key = want + '\n' + squash(name || '').slice(0, 30);
+        const key = x.landmark ? want + '\n' + squash(name || '').slice(0, 30) : '';
         if (anchor || mayBeIn(el, x.landmark)) {
           picked.push(el);
           if (anchor) opened.add(el); // a link only its handlers make
-          nameKeys.add(key);
+          if (key) nameKeys.add(key);
           return;
         }
         out = [el, key];
