@@ -261,6 +261,49 @@ func describeFound(refs []rodagent.BrowserRef) string {
 	return b.String()
 }
 
+// A find picks a role's candidates by their aria-label when every part
+// names one (namedBy in inventory.js): what that pick keeps must be all the
+// walk matches — controls a blank label leaves to their <label>, a label
+// aria-labelledby overrides, spaces inside a label, quotes and backslashes,
+// and the letters Go lower-cases to ASCII (İ, the Kelvin sign).
+func TestFindPicksByAriaLabel(t *testing.T) {
+	t.Parallel()
+	ctx := testCtx(t, time.Minute)
+	p := open(t, "find-names.html")
+	locs := []rodagent.Locator{
+		rodagent.ByRole("checkbox", "Accept terms").Exact(),
+		rodagent.ByRole("checkbox", "newsletter"),
+		rodagent.ByRole("checkbox", "usage data"),
+		rodagent.ByRole("button", "Archive mail").Exact(),
+		rodagent.ByRole("button", "archive"),
+		rodagent.ByRole("button", "kick"),
+		rodagent.ByRole("button", "keep going"),
+		rodagent.ByRole("button", "save draft"),
+		rodagent.ByRole("button", `say "hi" \ back`),
+		rodagent.ByRole("link", "help"),
+		rodagent.ByRole("checkbox", "Select row 2").Exact(),
+		rodagent.ByRole("checkbox", "row"),
+		rodagent.ByRole("checkbox", "row 2").Within(rodagent.ByRole("checkbox", "Select")),
+	}
+	snapshot(t, p, rodagent.WithMaxChars(0)) // (handles: the find's refs carry them too)
+	for i, l := range locs {
+		got, err := rodagent.FindByFind(ctx, p, l)
+		if err != nil {
+			t.Fatalf("FindByFind(%s): %v", l, err)
+		}
+		want, err := p.Find(ctx, l)
+		if err != nil {
+			t.Fatalf("Find(%s): %v", l, err)
+		}
+		if a, b := describeFound(got), describeFound(want); a != b {
+			t.Errorf("%s: the find (-) and the walk (+) differ:\n%s", l, diffLines(a, b))
+		}
+		if len(want) == 0 && i < len(locs)-1 {
+			t.Errorf("%s matches nothing: the page names such a control", l)
+		}
+	}
+}
+
 // A script's locator reads and actions on a page it never looked at are
 // finds: they read and act right, and leave no walk behind, until a look
 // (or a locator a find does not answer) walks the page.
