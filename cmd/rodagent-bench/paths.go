@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -188,9 +189,28 @@ func coldFirstLook(ctx context.Context, b *rodagent.Browser, name, url string, r
 	return nil
 }
 
+// countRange prints counts of several runs: the count when every run had
+// it, else the least and the most and how many runs had more than the least.
+func countRange(c []int64) string {
+	if len(c) == 0 {
+		return "-"
+	}
+	lo, hi := slices.Min(c), slices.Max(c)
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	more := 0
+	for _, x := range c {
+		if x > lo {
+			more++
+		}
+	}
+	return fmt.Sprintf("%d–%d (more than %d in %d of %d)", lo, hi, lo, more, len(c))
+}
+
 // locatorReads times locator reads on the large page: cold (a fresh load
 // each run, no snapshot before) and warm (after a snapshot), with the round
-// trips each took, and checks that no read scrolled the page. On a page not
+// trips each took (every run's, not the last one's), and checks that no read scrolled the page. On a page not
 // read before, both are read by a find: by role, the elements of the role;
 // by label, the elements holding the label's rarest word, and the elements
 // whose names they feed.
@@ -200,7 +220,7 @@ func locatorReads(ctx context.Context, b *rodagent.Browser, browser, url string,
 		rodagent.ByLabel("Select row 1500").Exact(),
 	} {
 		var cold, warm []time.Duration
-		var coldRTs, warmRTs int64
+		var coldRTs, warmRTs []int64
 		scrolled := 0.0
 		for i := 0; i < n; i++ {
 			p, err := b.NewPage(ctx, url)
@@ -221,7 +241,7 @@ func locatorReads(ctx context.Context, b *rodagent.Browser, browser, url string,
 				return err
 			}
 			cold = append(cold, time.Since(start))
-			coldRTs = p.RoundTrips() - before
+			coldRTs = append(coldRTs, p.RoundTrips()-before)
 			if i == 0 {
 				// the warm reads: after a snapshot, on the first page
 				if _, err := p.Snapshot(ctx); err != nil {
@@ -236,13 +256,13 @@ func locatorReads(ctx context.Context, b *rodagent.Browser, browser, url string,
 						return err
 					}
 					warm = append(warm, time.Since(start))
-					warmRTs = p.RoundTrips() - before
+					warmRTs = append(warmRTs, p.RoundTrips()-before)
 				}
 			}
 			scrolled = max(scrolled, scrollY())
 			p.Close()
 		}
-		fmt.Printf("| %s | `Locate(%s).Checked` | %s | %d | %s | %d | %v |\n", browser, l, spread(cold), coldRTs, spread(warm), warmRTs, scrolled)
+		fmt.Printf("| %s | `Locate(%s).Checked` | %s | %s | %s | %s | %v |\n", browser, l, spread(cold), countRange(coldRTs), spread(warm), countRange(warmRTs), scrolled)
 	}
 	return nil
 }
