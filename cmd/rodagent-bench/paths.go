@@ -210,9 +210,10 @@ func countRange(c []int64) string {
 
 // locatorReads times locator reads on the large page: cold (a fresh load
 // each run, no snapshot before) and warm (after a snapshot), with the round
-// trips each took (every run's, not the last one's), and checks that no read scrolled the page. On a page not
-// read before, both are read by a find: by role, the elements of the role;
-// by label, the elements holding the label's rarest word, and the elements
+// trips of every run, and checks that no read scrolled the page. On a page
+// not read before, both are read by a find: by role, the elements of the
+// role (less those an aria-label names that lacks a word of the name); by
+// label, the elements holding the label's rarest word, and the elements
 // whose names they feed.
 func locatorReads(ctx context.Context, b *rodagent.Browser, browser, url string, n int) error {
 	for _, l := range []rodagent.Locator{

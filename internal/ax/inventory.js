@@ -2166,7 +2166,8 @@
   // labelled checkboxes, most of a find's time). The Go side matches a name
   // that holds the value, spaces collapsed, in any case, or that equals it:
   // either holds each of its words whole. A blank label names nothing: the
-  // selector keeps every label that starts with a space. The 'i' flag folds
+  // selector keeps every label that starts with a space. (An <a> without
+  // href is picked as a link whatever its name: consider.) The 'i' flag folds
   // ASCII only, and Go lower-cases İ and the Kelvin sign to i and k: a word
   // with either letter keeps the labels that hold one.
   const LABEL_SPACES = [...'\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff']
@@ -2182,7 +2183,7 @@
       if (/[ik]/i.test(x.value)) each.push('[aria-label*="\u0130"],[aria-label*="\u212a"]');
     }
     if (!each.length) return '';
-    return ':is(:not([aria-label]),[aria-labelledby],[aria-label=""],a,input[type=file i],' + LABEL_SPACES + ',' + each.join(',') + ')';
+    return ':is(:not([aria-label]),[aria-labelledby],[aria-label=""],a:not([href]),input[type=file i],' + LABEL_SPACES + ',' + each.join(',') + ')';
   }
   // The elements that may be headings or landmarks (by tag or role).
   const CONTEXT_TAGS = 'h1,h2,h3,h4,h5,h6,header,footer,nav,main,aside,form,section,search,dialog,[role]';
