@@ -1909,35 +1909,48 @@
   // (custom elements), of every root. null: it cannot tell; 'fold': the
   // page holds a letter Go lower-cases to ASCII and JS does not (İ, the
   // Kelvin sign), which only piecesOf compares right.
+  const FEW_PIECES = 16; // (a find walks to each piece's element)
   function asciiPieces(roots, searched, odd) {
     const keys = searched.map(x => x.t), soups = [];
     // A run's count: the texts and the name attributes that hold it. Each
-    // attribute search costs a look at every element, so the runs are
-    // counted fully in the order of a cheaper lower bound (texts, labels
-    // and titles), until no bound is below the fewest counted.
-    const bound = searched.map(x => x.made === 'colour' ? 1e9 : 0); // (a colour's run: every drawing describe() may name by colour)
+    // attribute search costs a look at every element (16 attributes: 5 ms
+    // on 30,000 elements). The likeliest rarest run is counted first: one
+    // with a digit (a row's, an order's number), else the one the fewest
+    // texts hold, else the longest. When few pieces hold it, it is the one;
+    // otherwise the other runs are counted fully in the order of a cheaper
+    // lower bound (texts, labels and titles), until no bound is below the
+    // fewest counted.
+    const inTexts = searched.map(() => 0);
     for (const root of roots) {
       const top = root.nodeType === 9 ? root.documentElement : root;
       const text = top ? top.textContent : '';
       if (/[\u0130\u212a]/.test(text)) return 'fold';
       const soup = text.toLowerCase();
       soups.push(soup);
-      for (let k = 0; k < keys.length; k++) {
-        for (let i = soup.indexOf(keys[k]); i >= 0; i = soup.indexOf(keys[k], i + 1)) bound[k]++;
-        bound[k] += root.querySelectorAll('[aria-label*="' + keys[k] + '" i],[title*="' + keys[k] + '" i]').length;
-      }
+      for (let k = 0; k < keys.length; k++) for (let i = soup.indexOf(keys[k]); i >= 0; i = soup.indexOf(keys[k], i + 1)) inTexts[k]++;
     }
-    const order = keys.map((_, k) => k).sort((a, b) => bound[a] - bound[b]);
+    const colour = c => searched[c].made === 'colour'; // (a colour's run: every drawing describe() may name by colour)
+    const digit = c => /[0-9]/.test(keys[c]);
+    const guess = keys.map((_, c) => c).sort((a, b) => colour(a) - colour(b) || digit(b) - digit(a) || inTexts[a] - inTexts[b] || keys[b].length - keys[a].length)[0];
     let k = -1, fewest = Infinity, attrs = null;
-    for (const c of order) {
-      if (bound[c] >= fewest) break;
+    const count = c => {
       const found = roots.map(root => root.querySelectorAll(attrSel(keys[c])));
-      let n = searched[c].made === 'colour' ? 1e9 : 0;
-      for (let r = 0; r < roots.length; r++) {
-        n += found[r].length;
-        for (let i = soups[r].indexOf(keys[c]); i >= 0; i = soups[r].indexOf(keys[c], i + 1)) n++;
-      }
+      let n = (colour(c) ? 1e9 : 0) + inTexts[c];
+      for (let r = 0; r < roots.length; r++) n += found[r].length;
       if (n < fewest) { k = c; fewest = n; attrs = found; }
+    };
+    count(guess);
+    if (fewest > FEW_PIECES) {
+      const bound = inTexts.map((n, c) => colour(c) ? 1e9 : n);
+      for (let c = 0; c < keys.length; c++) {
+        if (c === guess) continue;
+        for (const root of roots) bound[c] += root.querySelectorAll('[aria-label*="' + keys[c] + '" i],[title*="' + keys[c] + '" i]').length;
+      }
+      const order = keys.map((_, c) => c).filter(c => c !== guess).sort((a, b) => bound[a] - bound[b]);
+      for (const c of order) {
+        if (bound[c] >= fewest) break;
+        count(c);
+      }
     }
     const t = keys[k], hits = new Set();
     // (the 'i' flag of a selector folds ASCII only: an attribute with a
@@ -2068,7 +2081,7 @@
   function lendables(root, lendable) {
     let forIds = null;
     const says = (el, a) => { const v = el.getAttribute(a); return !!v && NONSPACE.test(v); };
-    for (const el of root.querySelectorAll(LENDABLE)) {
+    for (const el of root.querySelectorAll(LENDABLE_SEL)) {
       if (says(el, 'aria-label') || says(el, 'title')) continue;
       const tag = el.localName;
       if (tag === 'input' || tag === 'textarea' || tag === 'select') {
@@ -2089,6 +2102,17 @@
     }
   }
   const LENDABLE = 'input:not([type=hidden]):not([type=submit]):not([type=reset]):not([type=image]),textarea,select,[role]';
+  // JS's white space (\s): what trim() removes and NONSPACE skips
+  const JS_SPACES = [...'\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff'];
+  // blankStart: a selector list of the elements whose attribute a is empty
+  // or starts with white space: a value that may say nothing
+  const blankStart = a => '[' + a + '=""],' + JS_SPACES.map(c => '[' + a + '^="' + cssChar(c) + '"]').join(',');
+  // LENDABLE less the controls whose aria-label or title says something
+  // for sure (it starts with a letter, a digit or a sign): the selector
+  // passes a table's 2,000 labelled checkboxes by in the browser, where
+  // lendables would read each one's attributes in the page (a third of a
+  // cold find by label there)
+  const LENDABLE_SEL = ':is(' + LENDABLE + '):not([aria-label]:not(' + blankStart('aria-label') + '),[title]:not(' + blankStart('title') + '))';
   const PSEUDO_ELEMENT = /::?(before|after|marker|first-line|first-letter|placeholder|selection|backdrop)\b/g;
   function styledPieces(root, rules, keys, low, hits) {
     for (const r of rules || []) {
@@ -2170,8 +2194,7 @@
   // href is picked as a link whatever its name: consider.) The 'i' flag folds
   // ASCII only, and Go lower-cases İ and the Kelvin sign to i and k: a word
   // with either letter keeps the labels that hold one.
-  const LABEL_SPACES = [...'\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff']
-    .map(c => '[aria-label^="' + cssChar(c) + '"]').join(',');
+  const LABEL_SPACES = blankStart('aria-label');
   function cssChar(c) { return '\\' + c.charCodeAt(0).toString(16) + ' '; }
   function namedBy(roles) {
     const each = [];
@@ -2183,7 +2206,7 @@
       if (/[ik]/i.test(x.value)) each.push('[aria-label*="\u0130"],[aria-label*="\u212a"]');
     }
     if (!each.length) return '';
-    return ':is(:not([aria-label]),[aria-labelledby],[aria-label=""],a:not([href]),input[type=file i],' + LABEL_SPACES + ',' + each.join(',') + ')';
+    return ':is(:not([aria-label]),[aria-labelledby],a:not([href]),input[type=file i],' + LABEL_SPACES + ',' + each.join(',') + ')';
   }
   // The elements that may be headings or landmarks (by tag or role).
   const CONTEXT_TAGS = 'h1,h2,h3,h4,h5,h6,header,footer,nav,main,aside,form,section,search,dialog,[role]';
