@@ -386,7 +386,7 @@ func apgTasks() []apgTask {
 }
 
 // TestAPGAgentTasks runs a spread of the tasks on the fast read path
-// (twelve) and on the AX-tree path (five); -sweep (what .ci/run passes)
+// (eight) and on the AX-tree path (two); -sweep (what .ci/run passes)
 // runs every task on both: each task is a page of its own, and the whole set
 // on both paths takes minutes on 2 cores, which would take the package past
 // go test's default 10-minute timeout.
@@ -401,7 +401,7 @@ func TestAPGAgentTasks(t *testing.T) {
 	for _, g := range sweepPages(goals, 8) {
 		on["fast"][g] = true
 	}
-	for _, g := range sweepPages(goals, 3) {
+	for _, g := range sweepPages(goals, 2) {
 		on["axtree"][g] = true
 	}
 	for _, tc := range tasks {

@@ -152,7 +152,7 @@ var componentTasks = []agentTask{
 
 func TestComponentAgentTasks(t *testing.T) {
 	t.Parallel()
-	runAgentTasks(t, componentTasks, "components/", 3)
+	runAgentTasks(t, componentTasks, "components/", 1)
 }
 
 // runAgentTasks runs each task in a parallel subtest per read path it takes

@@ -153,7 +153,7 @@ var componentTasks3 = []agentTask{
 
 func TestComponentAgentTasks3(t *testing.T) {
 	t.Parallel()
-	runAgentTasks(t, componentTasks3, "components3/", 4)
+	runAgentTasks(t, componentTasks3, "components3/", 1)
 }
 
 // A custom element's host around the control in its shadow tree (a listener
