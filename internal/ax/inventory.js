@@ -1902,6 +1902,9 @@
     const has = '*="' + key + (exact ? '"]' : '" i]');
     return a === 'href' ? 'use[*|href' + has + ',image[*|href' + has : '[' + a + has;
   }).join(',');
+  // FEW_PIECES: when no more pieces hold the run asciiPieces counts first,
+  // it searches no other (a find walks to each piece's element)
+  const FEW_PIECES = 16;
   // asciiPieces is piecesOf for ASCII runs, by the browser's own searches
   // (selectors, XPath, a root's whole text): it counts the attributes and
   // texts that hold each run (while one may be the rarest), and gathers the
@@ -1909,7 +1912,6 @@
   // (custom elements), of every root. null: it cannot tell; 'fold': the
   // page holds a letter Go lower-cases to ASCII and JS does not (İ, the
   // Kelvin sign), which only piecesOf compares right.
-  const FEW_PIECES = 16; // (a find walks to each piece's element)
   function asciiPieces(roots, searched, odd) {
     const keys = searched.map(x => x.t), soups = [];
     // A run's count: the texts and the name attributes that hold it. Each
