@@ -159,3 +159,21 @@ func TestConnectWithoutFlagMatchesLaunch(t *testing.T) {
 		})
 	}
 }
+
+// Chromium's computed values are read on a page whose layout is dirty at
+// the start of every task (busy/layout.html): the walk's probe of computedRole
+// then pays for a layout, slow as a dead AX context is, and a walk right
+// after priming the context must not take the slowness for a dead context
+// again and fall back to the AX tree.
+func TestComputedValuesOnABusyPage(t *testing.T) {
+	t.Parallel()
+	p := open(t, "busy/layout.html")
+	rodagent.UseComputedRoles(p, true)
+	for i := 0; i < 3; i++ {
+		s := snapshot(t, p, rodagent.WithFull())
+		if s.Source != rodagent.SourceInventoryComputed {
+			t.Fatalf("look %d read %q, not Chromium's computed values", i+1, s.Source)
+		}
+		refNamed(t, s, "button", "Refresh")
+	}
+}

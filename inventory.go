@@ -118,6 +118,7 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 	p.mu.Unlock()
 	bc := f.sess.Bind(ctx)
 	moving := "" // what a delta's settle saw still going, when a walk follows it
+	primed := false
 	for attempt := 0; attempt < 3; attempt++ {
 		p.mu.Lock()
 		world := ff.world
@@ -139,6 +140,7 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 				return ff.walk, nil
 			case errors.Is(err, ax.ErrContextGone):
 				p.forgetWorld(ff)
+				primed = false // a new document, with its own AX context
 				continue
 			case err != nil && !errors.Is(err, ax.ErrNoInventory):
 				return nil, err
@@ -153,10 +155,11 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 		p.mu.Unlock()
 		// The world holds the inventory already: registered for every new
 		// document (ax.InstallInventory), or installed by an earlier walk.
-		w, err := ax.WalkFrame(ctx, bc, world, settle, computed, true)
+		w, err := ax.WalkFrame(ctx, bc, world, settle, computed, true, primed)
 		switch {
 		case errors.Is(err, ax.ErrContextGone):
 			p.forgetWorld(ff)
+			primed = false // a new document, with its own AX context
 			continue
 		case err != nil:
 			return nil, err
@@ -177,6 +180,7 @@ func (p *Page) readInventory(ctx context.Context, f frameInfo, full, settle bool
 			if err := p.primeAX(ctx, f, world); err != nil {
 				return nil, err
 			}
+			primed = true
 			continue
 		}
 		if w.Sent {

@@ -65,24 +65,24 @@ func InstallInventory(c proto.Client) error {
 // script installs itself on first use and is reused after.
 // (With settle, the page first renders what the last action set off.)
 var (
-	walkExpr = fmt.Sprintf(`(async (settle, computed, ev) => {
+	walkExpr = fmt.Sprintf(`(async (settle, computed, ev, warm) => {
 	const S = %s;
 	S.ev = ev;
 	S.acc.computed = computed;
 	S.acc.reset();
 	const moving = settle ? await S.settle() : true;
-	return S.pack(S.walk({limit: %d, pointer: true}), moving);
+	return S.pack(S.walk({limit: %d, pointer: true, warm}), moving);
 })`, installJS, AllIDsUpTo)
 	// walkAgainExpr walks a world that already holds the inventory: the
 	// script (about 100 KB) is not sent again with every full look.
-	walkAgainExpr = fmt.Sprintf(`(async (settle, computed, ev) => {
+	walkAgainExpr = fmt.Sprintf(`(async (settle, computed, ev, warm) => {
 	const S = globalThis.__rodagent;
 	if (!S || !S.acc || S.v !== 2) throw new Error('__rodagent missing');
 	S.ev = ev;
 	S.acc.computed = computed;
 	S.acc.reset();
 	const moving = settle ? await S.settle() : true;
-	return S.pack(S.walk({limit: %d, pointer: true}), moving);
+	return S.pack(S.walk({limit: %d, pointer: true, warm}), moving);
 })`, AllIDsUpTo)
 	// findExpr and findAgainExpr run S.find (FindFrame).
 	findExpr = fmt.Sprintf(`(async (settle, computed, ev, parts) => {
@@ -233,24 +233,28 @@ type walkPayload struct {
 // computedName (the browser must expose them) instead of the page-side
 // computation of accname.js. With installed, the world is expected to hold
 // the inventory already (InstallInventory put it there, or an earlier walk
-// did), so the script itself is sent only if it turns out missing.
-func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle, computed, installed bool) (*Walk, error) {
+// did), so the script itself is sent only if it turns out missing. With
+// primed, the caller has just made the document's AX context live (after a
+// walk came back Cold), and the walk reads Chromium's values however slow
+// the first read is: the probe that says Cold is a time, and on a loaded
+// machine a live context can be as slow as a dead one.
+func WalkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, settle, computed, installed, primed bool) (*Walk, error) {
 	if installed {
-		w, err := walkFrame(ctx, c, ctxID, walkAgainExpr, settle, computed)
+		w, err := walkFrame(ctx, c, ctxID, walkAgainExpr, settle, computed, primed)
 		if !errors.Is(err, ErrNoInventory) {
 			return w, err
 		}
 	}
-	w, err := walkFrame(ctx, c, ctxID, walkExpr, settle, computed)
+	w, err := walkFrame(ctx, c, ctxID, walkExpr, settle, computed, primed)
 	if w != nil {
 		w.Sent = true
 	}
 	return w, err
 }
 
-func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, expr string, settle, computed bool) (*Walk, error) {
+func walkFrame(ctx context.Context, c proto.Client, ctxID proto.RuntimeExecutionContextID, expr string, settle, computed, primed bool) (*Walk, error) {
 	base := int(ctxID) * keySpan
-	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t, %q)", expr, settle, computed, ListenerEvent))
+	payload, text, ids, err := evalDeep(ctx, c, ctxID, fmt.Sprintf("%s(%t, %t, %q, %t)", expr, settle, computed, ListenerEvent, primed))
 	if err != nil {
 		return nil, err
 	}

@@ -1727,7 +1727,8 @@
       const probe = document.body || document.documentElement;
       void probe.computedRole;
       // no live AX context: every read would rebuild the tree (a walk inside
-      // a delta has one: the first read of a changed tree is merely slow)
+      // a delta has one, and so has a walk right after the caller primed
+      // it: there the first read of a changed tree is merely slow)
       if (performance.now() - t0 > 3 && !opts.warm) return [q({cold: true}), '', []];
     }
     const {rows, cand, pick, shadows, closed, focused, vw, vh, weak} = walkDOM(opts);
