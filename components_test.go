@@ -529,7 +529,7 @@ func TestStabilityCheck(t *testing.T) {
 	var clicks []string
 	eval(t, p, "window.__log.filter(r => r.type === 'click').map(r => r.id)", &clicks)
 	if want := "[" + strings.Repeat("start-moving ", starts) + "moving]"; fmt.Sprint(clicks) != want {
-		t.Errorf("clicks: %v", clicks)
+		t.Errorf("clicks: %v, want %s", clicks, want)
 	}
 	var ended bool
 	// The last slide's end: an earlier slide may have ended unseen.
