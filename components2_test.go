@@ -267,7 +267,7 @@ func agentLook(t *testing.T, p *rodagent.Page) []string {
 		texts = append(texts, s.String())
 		if s.Unsettled == "" {
 			if len(texts) > 1 {
-				t.Logf("%d looks in %v: the page was still moving (%s)", len(texts), time.Since(start).Round(time.Millisecond), strings.Join(texts[:len(texts)-1], "\nthen:\n"))
+				t.Logf("%d looks in %v: the page was still moving (%s)\nthe page after the last look: %v", len(texts), time.Since(start).Round(time.Millisecond), strings.Join(texts[:len(texts)-1], "\nthen:\n"), pageState(t, p))
 			}
 			return texts
 		}
@@ -283,13 +283,7 @@ func agentLook(t *testing.T, p *rodagent.Page) []string {
 // animations, and how long a fresh look then took to show the outcome (a
 // look that settled too early), if it did within 3 s (a page that stalled).
 func pageMotion(t *testing.T, p *rodagent.Page, outcome string) string {
-	var state any
-	eval(t, p, `({visibility: document.visibilityState, focused: document.hasFocus(), now: Math.round(performance.now()),
-		animations: document.getAnimations().map(a => {
-			const tg = a.effect && a.effect.target, tm = a.effect && a.effect.getComputedTiming();
-			return [a.playState, a.pending, Math.round(a.currentTime || 0), tm && tm.endTime, a.transitionProperty || a.animationName || a.id,
-				tg ? tg.localName + (tg.className && typeof tg.className === 'string' ? '.' + tg.className.split(' ').slice(0, 2).join('.') : '') : ''];
-		})})`, &state)
+	state := pageState(t, p)
 	start := time.Now()
 	for time.Since(start) < 3*time.Second {
 		if strings.Contains(snapshot(t, p, rodagent.WithFull()).String(), outcome) {
@@ -298,6 +292,20 @@ func pageMotion(t *testing.T, p *rodagent.Page, outcome string) string {
 		eval(t, p, "new Promise(r => setTimeout(() => r(1), 100))", nil)
 	}
 	return fmt.Sprintf("page then: %v; no look in 3 s showed the outcome", state)
+}
+
+// pageState is whether the page is visible and focused, its clock, and its
+// animations: play state, pending, current time, end time, what moves and
+// on which element (so a look that kept saying "still moving" names why).
+func pageState(t *testing.T, p *rodagent.Page) any {
+	var state any
+	eval(t, p, `({visibility: document.visibilityState, focused: document.hasFocus(), now: Math.round(performance.now()),
+		animations: document.getAnimations().map(a => {
+			const tg = a.effect && a.effect.target, tm = a.effect && a.effect.getComputedTiming();
+			return [a.playState, a.pending, Math.round(a.currentTime || 0), tm && tm.endTime, a.transitionProperty || a.animationName || a.id,
+				tg ? tg.localName + (tg.className && typeof tg.className === 'string' ? '.' + tg.className.split(' ').slice(0, 2).join('.') : '') : ''];
+		})})`, &state)
+	return state
 }
 
 // agentRefLine reads one printed line as an agent does: the handle first
