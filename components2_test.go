@@ -261,18 +261,20 @@ func runAgentTask(t *testing.T, tc agentTask, readPath func(*rodagent.Page)) {
 func agentLook(t *testing.T, p *rodagent.Page) []string {
 	t.Helper()
 	var texts []string
+	var states []any // the page right after each look that said it was still moving
 	start := time.Now()
 	for {
 		s := snapshot(t, p)
 		texts = append(texts, s.String())
 		if s.Unsettled == "" {
 			if len(texts) > 1 {
-				t.Logf("%d looks in %v: the page was still moving (%s)\nthe page after the last look: %v", len(texts), time.Since(start).Round(time.Millisecond), strings.Join(texts[:len(texts)-1], "\nthen:\n"), pageState(t, p))
+				t.Logf("%d looks in %v: the page was still moving (%s)\nthe page after each such look: %v", len(texts), time.Since(start).Round(time.Millisecond), strings.Join(texts[:len(texts)-1], "\nthen:\n"), states)
 			}
 			return texts
 		}
+		states = append(states, pageState(t, p))
 		if time.Since(start) > 10*time.Second {
-			t.Errorf("every look for %v said the page was still moving (%s):\n%s", time.Since(start).Round(time.Millisecond), s.Unsettled, strings.Join(texts, "\nthen:\n"))
+			t.Errorf("every look for %v said the page was still moving (%s):\n%s\nthe page after each look: %v", time.Since(start).Round(time.Millisecond), s.Unsettled, strings.Join(texts, "\nthen:\n"), states)
 			return texts
 		}
 	}
