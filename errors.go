@@ -64,8 +64,9 @@ const (
 	Denied ActionStatus = "denied"
 	// NavigationBlocked: the input reached the page, but the navigation it
 	// set off — or the frame it targets — goes to an origin outside
-	// WithAllowedOrigins; the navigation was stopped before it loaded. The
-	// error matches ErrNotAllowed.
+	// WithAllowedOrigins; the navigation was stopped before it loaded (or,
+	// in a browser reached with Connect whose own prefetch served it, as it
+	// committed, and the tab was taken back). The error matches ErrNotAllowed.
 	NavigationBlocked ActionStatus = "navigation_blocked"
 )
 

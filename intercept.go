@@ -36,6 +36,7 @@ type pageNet struct {
 	pendingNav map[proto.PageFrameID]bool    // navigations requested and not yet committed, blocked or stopped
 	blockedFr  map[proto.PageFrameID]string  // frames whose navigation was blocked, with the origin refused
 	popups     map[proto.TargetTargetID]bool // popups of this page whose first navigation is undecided
+	evicting   bool                          // the main frame holds a forbidden document and is being taken back
 }
 
 // sessionNetSet is the network state one session was set to.

@@ -114,22 +114,31 @@ func browserArgs(c *config, dir string) []string {
 	return append(args, c.flags...)
 }
 
-// keepSessionCookies writes the new profile's preferences so that its
-// session cookies live as long as the browser. Chromium ends a profile's
-// session when its last window closes, and deletes every session cookie
-// then (asynchronously, fire and forget) unless the profile's startup
-// preference is to continue the last session. A launched browser starts
-// with no window, and a program closes its last tab routinely — the hidden
-// tab that writes a storage state's localStorage does, right after its
-// cookies were set — so without this a login loaded from a storage state
-// (or made in the browser) was lost whenever that deletion ran before the
-// next request. ("restore_on_startup": 1 is "continue where you left off";
-// the profile is new and empty, so there is nothing to restore.)
-func keepSessionCookies(dir string) error {
+// writePreferences writes the new profile's preferences.
+//
+// "session": its session cookies live as long as the browser. Chromium
+// ends a profile's session when its last window closes, and deletes every
+// session cookie then (asynchronously, fire and forget) unless the
+// profile's startup preference is to continue the last session. A launched
+// browser starts with no window, and a program closes its last tab
+// routinely — the hidden tab that writes a storage state's localStorage
+// does, right after its cookies were set — so without this a login loaded
+// from a storage state (or made in the browser) was lost whenever that
+// deletion ran before the next request. ("restore_on_startup": 1 is
+// "continue where you left off"; the profile is new and empty, so there is
+// nothing to restore.)
+//
+// "net": no preloading (2 is "never predict"). A page's speculation rules
+// make Chromium prefetch or prerender pages nobody opened, and a navigation
+// it then serves from a prefetch never passes the tab's Fetch interception:
+// the origin allowlist could not stop it before it loaded, and no route saw
+// it. The browser then loads only what a page or the caller asks for.
+func writePreferences(dir string) error {
 	if err := os.MkdirAll(filepath.Join(dir, "Default"), 0o700); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "Default", "Preferences"), []byte(`{"session":{"restore_on_startup":1}}`), 0o600)
+	return os.WriteFile(filepath.Join(dir, "Default", "Preferences"),
+		[]byte(`{"session":{"restore_on_startup":1},"net":{"network_prediction_options":2}}`), 0o600)
 }
 
 // startBrowser runs Chromium and waits, within ctx, for its DevTools address.
@@ -142,7 +151,7 @@ func startBrowser(ctx context.Context, c *config) (*process, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	if err := keepSessionCookies(dir); err != nil {
+	if err := writePreferences(dir); err != nil {
 		_ = os.RemoveAll(dir)
 		return nil, "", err
 	}

@@ -270,7 +270,7 @@ func docReady(seen map[string]bool) bool {
 // way: nothing requested and uncommitted, the current document loaded, and
 // no load in flight away from a loaded document.
 func (p *Page) settledLocked() bool {
-	if p.nav.pending {
+	if p.nav.pending || p.net.evicting {
 		return false
 	}
 	f := p.frames[p.mainFrame]

@@ -108,7 +108,10 @@ func WithApprover(a Approver) Option { return func(c *config) { c.approver = a }
 // closed. Schemes that load nothing from an origin (about:, data:, blob:)
 // are not checked. An entry is compared as the origin it names: case, a
 // default port and a path are ignored ("https://A.example:443/app" allows
-// https://a.example). See the README's "Allowed origins" for the exact promise.
+// https://a.example). A launched browser does no speculative preloading, so
+// no navigation can skip the check; with Connect, one the browser serves from
+// its own prefetch is stopped as it commits and the tab taken back. See the
+// README's "Allowed origins" for the exact promise.
 func WithAllowedOrigins(origins ...string) Option {
 	return func(c *config) { c.origins = append(c.origins, origins...) }
 }

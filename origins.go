@@ -22,7 +22,9 @@ import (
 // byte reaches its origin: the frame keeps the document it had, the action
 // that set the navigation off fails with an error matching ErrNotAllowed,
 // the next snapshot says "blocked navigation to <origin>", a popup is closed
-// and an iframe is shown as blocked.
+// and an iframe is shown as blocked. The one navigation that does not send a
+// request — one Chromium serves from a speculative prefetch — is stopped as
+// it commits instead (forbiddenCommitted); Launch turns preloading off.
 
 // BlockedNavigation is a navigation the origin allowlist stopped before it
 // loaded, as the next snapshot reports it.
@@ -60,6 +62,7 @@ type blockedNav struct {
 	frame  proto.PageFrameID
 	main   bool
 	popup  bool
+	late   bool // the document committed (see forbiddenCommitted): it was left, not stopped
 }
 
 // documentAllowed reports whether a document from rawURL may load, and the
@@ -188,8 +191,19 @@ func (p *Page) trackNavigation(s session.Session, m *session.Message) {
 		p.mu.Unlock()
 	case "Page.frameNavigated":
 		var e proto.PageFrameNavigated
-		if m.Load(&e) {
-			p.settleNav(e.Frame.ID, true)
+		if !m.Load(&e) {
+			return
+		}
+		if origin, ok := p.b.cfg.documentAllowed(e.Frame.URL); !ok {
+			p.forbiddenCommitted(s, e.Frame.ID, origin)
+			return
+		}
+		p.settleNav(e.Frame.ID, true)
+		if e.Frame.ParentID == "" && s.ID == p.main.ID {
+			p.mu.Lock()
+			p.net.evicting = false
+			p.notify()
+			p.mu.Unlock()
 		}
 	case "Page.navigatedWithinDocument":
 		var e proto.PageNavigatedWithinDocument
@@ -208,6 +222,73 @@ func (p *Page) trackNavigation(s session.Session, m *session.Message) {
 		}
 	}
 }
+
+// forbiddenCommitted handles a document from a forbidden origin that
+// committed although its request was never held: Chromium serves a
+// navigation from a speculative prefetch (speculation rules) without the
+// request passing the tab's Fetch interception. Launch turns preloading off
+// in its profile; a browser reached with Connect keeps its own setting, so
+// this is the backstop there. The navigation counts as blocked — the action
+// that set it off fails with ErrNotAllowed and the next snapshot says so —
+// no look reads the document (collect) and no action acts in it
+// (guardNavigation), and a main frame is taken back to the URL it showed
+// before (about:blank when that one is not allowed either). Unlike a request
+// held by Fetch, the forbidden origin was reached, and its page ran until
+// it was left.
+func (p *Page) forbiddenCommitted(s session.Session, frame proto.PageFrameID, origin string) {
+	p.mu.Lock()
+	main := s.ID == p.main.ID && frame == p.mainFrame
+	back := ""
+	if f := p.frames[frame]; f != nil {
+		back = f.url // onEvent records the new URL after this
+	}
+	delete(p.net.pendingNav, frame)
+	p.recordBlockLocked(blockedNav{origin: origin, frame: frame, main: main, late: true})
+	if !main {
+		if p.net.blockedFr == nil {
+			p.net.blockedFr = map[proto.PageFrameID]string{}
+		}
+		p.net.blockedFr[frame] = origin
+	} else {
+		p.net.evicting = true
+	}
+	p.notify()
+	p.mu.Unlock()
+	p.b.cfg.log.Warn("a document from a forbidden origin committed without its request being held; leaving it",
+		"origin", origin, "main_frame", main)
+	if main {
+		p.background(func(ctx context.Context) {
+			if !p.leaveForbidden(ctx, back) {
+				p.mu.Lock()
+				p.net.evicting = false // the look reads nothing of it anyway (collect)
+				p.notify()
+				p.mu.Unlock()
+			}
+		})
+	}
+}
+
+// leaveForbidden navigates the main frame to back, the URL it showed before
+// the forbidden document, when that is allowed, else to about:blank.
+// (Page.getNavigationHistory answers "not attached to an active page" this
+// soon after such a commit; a navigation is taken.)
+func (p *Page) leaveForbidden(ctx context.Context, back string) bool {
+	if _, ok := p.b.cfg.documentAllowed(back); !ok || back == "" {
+		back = "about:blank"
+	}
+	_, err := proto.PageNavigate{URL: back}.Call(p.main.Bind(ctx))
+	return err == nil
+}
+
+// forbiddenDocumentError is a frame's document from an origin the allowlist
+// forbids (see forbiddenCommitted): named in the snapshot, never read.
+type forbiddenDocumentError struct{ origin string }
+
+func (e *forbiddenDocumentError) Error() string {
+	return "its document is from " + safeOrigin(e.origin) + ", which is not an allowed origin"
+}
+
+func (e *forbiddenDocumentError) Unwrap() error { return ErrNotAllowed }
 
 func (p *Page) settleNav(frame proto.PageFrameID, newDoc bool) {
 	p.mu.Lock()
@@ -248,24 +329,42 @@ func (p *Page) guardNavigation(ctx context.Context, verb string, t *target, do f
 	p.net.pendingNav = map[proto.PageFrameID]bool{} // only what this input sets off counts
 	p.net.popups = map[proto.TargetTargetID]bool{}
 	p.mu.Unlock()
-	if err := do(); err != nil {
-		return err
+	doErr := do()
+	if doErr == nil {
+		// Let the tasks the input queued run (a form submits from a task), so a
+		// navigation it starts has been requested before the check below.
+		p.nextTasks(ctx, p.mainFrameInfo())
 	}
-	// Let the tasks the input queued run (a form submits from a task), so a
-	// navigation it starts has been requested before the check below.
-	p.nextTasks(ctx, p.mainFrameInfo())
 	blocked := func() error {
 		if p.net.blockSeq == seq {
 			return nil
 		}
-		origin := ""
+		origin, how := "", "it was blocked before it loaded"
 		if n := len(p.net.blocks); n > 0 {
 			origin = p.net.blocks[n-1].origin
+			if p.net.blocks[n-1].late {
+				how = "the browser loaded it past the allowlist (from a prefetch), and the tab was taken back"
+			}
 		}
-		return failure(verb, "", NavigationBlocked, fmt.Sprintf("it set off a navigation to %s, which is not an allowed origin; it was blocked before it loaded",
-			safeOrigin(origin)), ErrNotAllowed)
+		return failure(verb, "", NavigationBlocked, fmt.Sprintf("it set off a navigation to %s, which is not an allowed origin; %s",
+			safeOrigin(origin), how), ErrNotAllowed)
 	}
 	var err error
+	if doErr != nil {
+		// The input's own checks can fail because the navigation it set off
+		// already replaced the page (one served from a prefetch commits at
+		// once); when that navigation was blocked, the block is what happened.
+		wctx, cancel := context.WithTimeout(ctx, navDecideMax)
+		defer cancel()
+		_ = p.waitUntil(wctx, func() (bool, error) {
+			err = blocked()
+			return err != nil || len(p.net.pendingNav) == 0, nil
+		})
+		if err != nil {
+			return err
+		}
+		return doErr
+	}
 	wait := func(bound time.Duration, quiet func() bool) {
 		wctx, cancel := context.WithTimeout(ctx, bound)
 		defer cancel()

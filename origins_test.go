@@ -311,3 +311,92 @@ func TestOriginsHoldInsideAPopupsFrames(t *testing.T) {
 		t.Errorf("the forbidden origin received %d requests; want none", n)
 	}
 }
+
+// prefetchPage has speculation rules that make Chromium prefetch a page of
+// the forbidden origin, and a link there. A navigation Chromium serves from
+// such a prefetch never passes the tab's Fetch interception. Its script says
+// "rules read" half a second after load, well after Chromium acts on the
+// rules (the prefetch request arrives within about 100 ms of the load).
+const prefetchPage = `<!doctype html><title>prefetch</title><p>spec</p><a href="FORBIDDEN/landing">Go</a>
+<script type="speculationrules">{"prefetch":[{"source":"list","urls":["FORBIDDEN/landing"]}],
+"prerender":[{"source":"list","urls":["FORBIDDEN/landing"]}]}</script>
+<script>addEventListener('load', () => setTimeout(() => document.body.append('rules read'), 500))</script>`
+
+// A page's speculation rules cannot carry a navigation past the allowlist.
+// A launched browser does no preloading at all, so the forbidden origin
+// hears nothing and the click is blocked before anything loads. A browser
+// reached with Connect keeps its own preloading: there the prefetch reaches
+// the forbidden origin (nothing in CDP can stop it), and the navigation it
+// serves commits without a request to hold — it is still reported as
+// blocked, never read or acted in, and the tab is taken back.
+func TestOriginsHoldAgainstPrefetch(t *testing.T) {
+	t.Parallel()
+	click := func(t *testing.T, b *rodagent.Browser, o *twoOrigins, afterRules func(ctx context.Context)) (*rodagent.Page, error) {
+		ctx := testCtx(t, 60*time.Second)
+		p, err := b.NewPage(ctx, o.allowed+"/prefetch")
+		if err != nil {
+			t.Fatalf("NewPage: %v", err)
+		}
+		t.Cleanup(func() { _ = p.Close() })
+		if err := p.Wait(ctx, rodagent.TextPresent("rules read")); err != nil {
+			t.Fatalf("the page's script never ran: %v", err)
+		}
+		afterRules(ctx)
+		st, err := p.Click(ctx, refNamed(t, snapshot(t, p), "link", "Go"))
+		if !errors.Is(err, rodagent.ErrNotAllowed) || st != rodagent.NavigationBlocked {
+			t.Fatalf("the click to a prefetched forbidden page: want navigation_blocked and ErrNotAllowed, got %q, %v (tab at %s)", st, err, p.URL())
+		}
+		return p, err
+	}
+	t.Run("Launch: no preloading", func(t *testing.T) {
+		t.Parallel()
+		o := newTwoOrigins(t)
+		o.page("/prefetch", prefetchPage)
+		b := guardedContext(t, o.allowed) // the suite's browser, started by Launch
+		p, err := click(t, b, o, func(context.Context) {})
+		if !strings.Contains(err.Error(), "blocked before it loaded") {
+			t.Errorf("the navigation should have been stopped before it loaded: %v", err)
+		}
+		if n := o.forbiddenHits.Load(); n != 0 {
+			t.Errorf("the forbidden origin received %d requests; want none (a prefetch?)", n)
+		}
+		if !strings.HasPrefix(p.URL(), o.allowed) {
+			t.Errorf("the tab left the allowed origin: %s", p.URL())
+		}
+	})
+	t.Run("Connect: a prefetched navigation is taken back", func(t *testing.T) {
+		t.Parallel()
+		o := newTwoOrigins(t)
+		o.page("/prefetch", prefetchPage)
+		ctx := testCtx(t, 60*time.Second)
+		b, err := rodagent.Connect(ctx, stockChromium(t), rodagent.WithAllowedOrigins(o.allowed))
+		if err != nil {
+			t.Fatalf("Connect: %v", err)
+		}
+		t.Cleanup(func() { _ = b.Close() })
+		p, err := click(t, b, o, func(ctx context.Context) {
+			// the case under test needs the prefetch made
+			for o.hitCount(o.forbidden+"/landing") == 0 {
+				select {
+				case <-ctx.Done():
+					t.Fatalf("stock Chromium never prefetched the forbidden page: this test no longer covers a navigation served from a prefetch")
+				case <-time.After(20 * time.Millisecond):
+				}
+			}
+		})
+		if !strings.Contains(err.Error(), "taken back") {
+			t.Errorf("the error should say the tab was taken back: %v", err)
+		}
+		s, err := p.Snapshot(testCtx(t, workBudget), rodagent.WithFull())
+		if err != nil {
+			t.Fatalf("the look after the navigation was taken back: %v", err)
+		}
+		text := s.String()
+		if !strings.HasPrefix(p.URL(), o.allowed+"/prefetch") || strings.Contains(text, "Delete account") || strings.Contains(text, "delete-account") {
+			t.Errorf("the tab should be back on the page it left, with nothing of the forbidden one; at %s:\n%s", p.URL(), text)
+		}
+		if o.hitCount(o.allowed+"/clicked") != 0 || o.hitCount(o.forbidden+"/clicked") != 0 {
+			t.Errorf("something on the forbidden page was clicked")
+		}
+	})
+}

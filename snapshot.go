@@ -360,6 +360,9 @@ func (p *Page) collect(ctx context.Context, mode readMode, full bool) (*inventor
 		if c != nil && c.crashed {
 			j.err = errFrameCrashed // named in the snapshot, never asked: it would not answer
 		}
+		if o, ok := p.b.cfg.documentAllowed(f.url); !ok {
+			j.err = &forbiddenDocumentError{origin: o}
+		}
 		inv.frames = append(inv.frames, j)
 		inv.byID[f.id] = j
 		if inv.sessions[f.sess.ID] == nil {
@@ -843,6 +846,8 @@ func framePrefixLess(a, b string) bool {
 
 func frameErrText(err error) string {
 	switch {
+	case errors.As(err, new(*forbiddenDocumentError)):
+		return err.Error()
 	case errors.Is(err, errFrameCrashed):
 		return "its renderer crashed"
 	case errors.Is(err, context.DeadlineExceeded):
