@@ -62,7 +62,10 @@ func (w slogWriter) Println(v ...any) { w.l.Info(strings.TrimSpace(fmt.Sprintln(
 // browserArgs are the switches of a launched browser. Site isolation stays on
 // (rod's launcher turns it off) so cross-site iframes run out of process as in
 // a user's Chrome; the rest keep Chromium off a closed network and stop it from
-// throttling tabs that are not in front.
+// throttling tabs that are not in front. Chromium's IPC flooding protection
+// stays on (no --disable-ipc-flooding-protection, unlike many automation
+// launchers): without it a page flooding history.pushState held NewPage,
+// looks and clicks to the caller's deadline (TestHistoryFloodKeepsTheTabUsable).
 func browserArgs(c *config, dir string) []string {
 	args := []string{
 		"--remote-debugging-port=0",
@@ -84,7 +87,6 @@ func browserArgs(c *config, dir string) []string {
 		"--disable-background-timer-throttling",
 		"--disable-backgrounding-occluded-windows",
 		"--disable-renderer-backgrounding",
-		"--disable-ipc-flooding-protection",
 		"--disable-hang-monitor",
 		"--disable-prompt-on-repost",
 		"--disable-dev-shm-usage",
