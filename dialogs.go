@@ -63,6 +63,14 @@ func (p *Page) ArmFileChooser(paths []string, timeout time.Duration) error {
 	return nil
 }
 
+// acceptArmed reports whether an unexpired arm will accept the next dialog.
+func (p *Page) acceptArmed() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	a := p.arms.dialog
+	return a != nil && a.accept && time.Now().Before(a.expires)
+}
+
 // onDialog answers a dialog on its own goroutine: Chromium holds the input
 // call that opened it (mouseReleased) until the dialog is handled, so the
 // action waiting on that call depends on this answer.
@@ -75,6 +83,9 @@ func (p *Page) onDialog(s session.Session, e *proto.PageJavascriptDialogOpening)
 	}
 	if d.Type == "prompt" && d.Armed && d.Text == "" && d.Accepted {
 		d.Text = e.DefaultPrompt
+	}
+	if e.Type == proto.PageDialogTypeBeforeunload && !d.Accepted && s.ID == p.main.ID {
+		p.unloadDismissing = true
 	}
 	p.dialogs = append(p.dialogs, d)
 	if len(p.dialogs) > 20 {

@@ -2,6 +2,7 @@ package rodagent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -32,6 +33,8 @@ type navState struct {
 	pending     bool   // a requested navigation has neither committed nor stopped
 	pendingURL  string // where it goes
 	loading     bool   // the main frame is loading (between started and stopped loading)
+	starts      int    // loads the main frame started
+	stopped     int    // starts at its last stopped loading
 	loadingFrom proto.NetworkLoaderID
 	fromReady   bool                  // the document loading started from had loaded: it is the one being left
 	leftAt      time.Time             // when it started loading away from that document
@@ -47,6 +50,8 @@ const navSettleCap = 10 * time.Second
 // navMark is the navigation counters at one moment, to tell what happened since.
 type navMark struct {
 	requested, commits, seq int
+	refused                 int // Page.unloadRefused
+	starts                  int // navState.starts
 	loader                  proto.NetworkLoaderID
 }
 
@@ -57,7 +62,7 @@ func (p *Page) navMark() navMark {
 }
 
 func (p *Page) navMarkLocked() navMark {
-	m := navMark{requested: p.nav.requested, commits: p.nav.commits, seq: p.navSeq}
+	m := navMark{requested: p.nav.requested, commits: p.nav.commits, seq: p.navSeq, refused: p.unloadRefused, starts: p.nav.starts}
 	if f := p.frames[p.mainFrame]; f != nil {
 		m.loader = f.loader
 	}
@@ -74,6 +79,7 @@ func (p *Page) onNavEvent(method string, requestedURL string) {
 		p.nav.pending, p.nav.pendingURL = true, requestedURL
 	case "Page.frameStartedLoading":
 		p.nav.loading = true
+		p.nav.starts++
 		if f := p.frames[p.mainFrame]; f != nil {
 			p.nav.loadingFrom = f.loader
 			p.nav.fromReady = docReady(p.loaded[f.loader])
@@ -81,6 +87,7 @@ func (p *Page) onNavEvent(method string, requestedURL string) {
 		}
 	case "Page.frameStoppedLoading":
 		p.nav.loading, p.nav.pending = false, false
+		p.nav.stopped = p.nav.starts
 	case "Page.frameNavigated":
 		p.nav.commits++
 		p.nav.pending = false
@@ -465,11 +472,14 @@ func (p *Page) open(ctx context.Context, rawURL string) error {
 		return p.b.wrapErr(ctx, err)
 	}
 	if res.ErrorText != "" {
+		if err := p.unloadRefusedErr(ctx, "open", rawURL, m); err != nil {
+			return err
+		}
 		return p.navBlockedErr(rawURL, res.ErrorText, mark)
 	}
 	if res.LoaderID == "" {
 		// A same-document navigation (a fragment): the URL changes, refs stay.
-		err = p.waitNavigated(ctx, "open", m, false)
+		err = p.waitNavigated(ctx, "open", rawURL, m, false)
 	} else {
 		err = p.waitUntil(ctx, func() (bool, error) {
 			f := p.frames[p.mainFrame]
@@ -479,6 +489,11 @@ func (p *Page) open(ctx context.Context, rawURL string) error {
 			// The asked-for document, or a later one that replaced it (a
 			// script redirect before load).
 			committed := f.loader == res.LoaderID || (p.nav.commits > m.commits && f.loader != m.loader)
+			if !committed && !p.unloadDismissing {
+				if err := p.unloadRefusedErrLocked("open", rawURL, m); err != nil {
+					return false, err
+				}
+			}
 			return committed && p.settledLocked(), nil
 		})
 		err = p.navErr(ctx, "open", err)
@@ -499,7 +514,7 @@ func (p *Page) open(ctx context.Context, rawURL string) error {
 // waitNavigated waits for the main frame to navigate after m — to a new
 // document when newDoc, else within the document or to a new one — and then
 // for the navigation to settle.
-func (p *Page) waitNavigated(ctx context.Context, action string, m navMark, newDoc bool) error {
+func (p *Page) waitNavigated(ctx context.Context, action, to string, m navMark, newDoc bool) error {
 	wctx, cancel := ctx, context.CancelFunc(func() {})
 	if !newDoc {
 		// A fragment navigation to the URL the tab already shows may fire
@@ -511,6 +526,19 @@ func (p *Page) waitNavigated(ctx context.Context, action string, m navMark, newD
 		moved := p.nav.commits > m.commits
 		if !newDoc {
 			moved = moved || p.navSeq > m.seq
+		}
+		if !moved {
+			if p.unloadDismissing {
+				return false, nil // decided when the dialog has closed
+			}
+			if err := p.unloadRefusedErrLocked(action, to, m); err != nil {
+				return false, err
+			}
+			if p.nav.starts > m.starts && p.nav.stopped == p.nav.starts && p.nav.commits == m.commits {
+				// A load began after the call and ended with no document
+				// committed: nothing more will come.
+				return false, &NavigationError{URL: to, Reason: navEndedEmpty}
+			}
 		}
 		return moved && p.settledLocked(), nil
 	}
@@ -529,6 +557,38 @@ func (p *Page) waitNavigated(ctx context.Context, action string, m navMark, newD
 		}
 	}
 	return p.navErr(ctx, action, err)
+}
+
+// navEndedEmpty is the reason of a navigation that ended without a
+// document. A page that refuses to leave does that too when Chromium does
+// not show its beforeunload dialog — some of the times it asks, even to a
+// page with user activation (seen in TestBeforeUnloadKeepsTheTabAndSaysSo).
+const navEndedEmpty = "the tab stayed where it was: the navigation ended without a new document " +
+	"(a download, an empty answer such as 204, or a page that refused to leave)"
+
+// unloadRefusedErr is the error of a navigation that a beforeunload dialog
+// dismissed since m kept from leaving (nil when none was), once a dialog
+// being dismissed has closed: Chromium cancels the navigation and sends no
+// further event, so waiting for it would last to the caller's deadline.
+func (p *Page) unloadRefusedErr(ctx context.Context, action, to string, m navMark) error {
+	var err error
+	_ = p.waitUntil(ctx, func() (bool, error) {
+		if p.unloadDismissing {
+			return false, nil
+		}
+		err = p.unloadRefusedErrLocked(action, to, m)
+		return true, nil
+	})
+	return err
+}
+
+func (p *Page) unloadRefusedErrLocked(action, to string, m navMark) error {
+	if p.unloadRefused == m.refused {
+		return nil
+	}
+	return &NavigationError{URL: to, Reason: "the page asked to confirm leaving (a beforeunload dialog); " +
+		"nothing was armed, so it was dismissed and the tab stayed — to leave, arm the dialog to accept " +
+		"(ArmDialog(true, \"\", 0); the tool's dialog action with accept=true), then " + action + " again"}
 }
 
 // resetRefsLocked starts a new registry when the main document changed; the
@@ -580,20 +640,31 @@ func (p *Page) historyStepLocked(ctx context.Context, verb string, delta int) er
 	if err := p.b.cfg.allowURL(h.Entries[i].URL); err != nil {
 		return err
 	}
-	return p.navigateAndWait(ctx, verb, false, func() error {
+	return p.navigateAndWait(ctx, verb, h.Entries[i].URL, false, func() error {
 		return proto.PageNavigateToHistoryEntry{EntryID: h.Entries[i].ID}.Call(p.main.Bind(ctx))
 	})
 }
 
 // navigateAndWait runs start, waits for the main frame to navigate (within
 // the document or, when newDoc, to a new one) and for the new document to load.
-func (p *Page) navigateAndWait(ctx context.Context, verb string, newDoc bool, start func() error) error {
+func (p *Page) navigateAndWait(ctx context.Context, verb, to string, newDoc bool, start func() error) error {
 	p.markActed()
-	m := p.navMark()
-	if err := start(); err != nil {
-		return p.navErr(ctx, verb, p.b.wrapErr(ctx, err))
-	}
-	if err := p.waitNavigated(ctx, verb, m, newDoc); err != nil {
+	for try := 1; ; try++ {
+		m := p.navMark()
+		if err := start(); err != nil {
+			return p.navErr(ctx, verb, p.b.wrapErr(ctx, err))
+		}
+		err := p.waitNavigated(ctx, verb, to, m, newDoc)
+		if err == nil {
+			break
+		}
+		// With a dialog armed to accept, a navigation that ended empty is
+		// a page whose beforeunload dialog Chromium did not show: the
+		// caller has said to leave, and the next try shows it.
+		var ne *NavigationError
+		if try == 1 && errors.As(err, &ne) && ne.Reason == navEndedEmpty && p.acceptArmed() {
+			continue
+		}
 		return err
 	}
 	p.awaitNearLoad(ctx)
@@ -626,7 +697,7 @@ func (p *Page) Reload(ctx context.Context) error {
 		return err
 	}
 	defer unlock()
-	err = p.navigateAndWait(ctx, "reload", true, func() error { return proto.PageReload{}.Call(p.main.Bind(ctx)) })
+	err = p.navigateAndWait(ctx, "reload", p.URL(), true, func() error { return proto.PageReload{}.Call(p.main.Bind(ctx)) })
 	p.report(ActionReport{Verb: "reload", Status: statusOrReady(err), Navigated: err == nil, URL: p.URL()})
 	return err
 }

@@ -436,6 +436,20 @@ func TestSameDocumentNavigationKeepsRefs(t *testing.T) {
 	if st, err := p.Click(ctx, refNamed(t, s, "button", "Go start")); err != nil || st != rodagent.Ready {
 		t.Fatalf("a ref taken before the route change: %s %v", st, err)
 	}
+	// A history step between entries of one document is no navigation that
+	// ended empty: each lands, and the refs still act.
+	for i := range 2 {
+		before := p.URL()
+		if err := p.Back(ctx); err != nil {
+			t.Fatalf("Back %d to an entry of the same document: %v", i+1, err)
+		}
+		if p.URL() == before {
+			t.Fatalf("Back %d stayed at %s", i+1, before)
+		}
+	}
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Push")); err != nil || st != rodagent.Ready {
+		t.Fatalf("a ref after stepping back within the document: %s %v", st, err)
+	}
 }
 
 // Back, Forward and Reload return with the document they went to loaded and
@@ -842,5 +856,58 @@ func TestLookAfterDocumentRewrite(t *testing.T) {
 	}
 	if _, err := p.Text(ctx); err != nil {
 		t.Errorf("Text after document.open() = %v", err)
+	}
+}
+
+// A page whose beforeunload handler asks to confirm leaving keeps the tab
+// when nothing armed the dialog, and Open, Reload and Back say so at once
+// with a NavigationError. Reload and Back used to wait for a navigation
+// Chromium had cancelled — Reload to the caller's deadline — and Back then
+// reported success with the tab where it was. A dialog armed to accept
+// lets the next step leave.
+func TestBeforeUnloadKeepsTheTabAndSaysSo(t *testing.T) {
+	t.Parallel()
+	o := newTwoOrigins(t)
+	o.page("/first", `<!doctype html><a href="/stay">Go on</a>`)
+	o.page("/stay", `<!doctype html><p>unsaved work</p><button>Edit</button>
+<script>addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = 'unsaved' })</script>`)
+	ctx := testCtx(t, 30*time.Second)
+	p := openURL(t, o.allowed+"/first")
+	if _, err := p.Click(ctx, refNamed(t, snapshot(t, p), "link", "Go on")); err != nil {
+		t.Fatal(err)
+	}
+	// Chromium asks only a page the user has interacted with.
+	if _, err := p.Click(ctx, refNamed(t, snapshot(t, p), "button", "Edit")); err != nil {
+		t.Fatal(err)
+	}
+	stay := o.allowed + "/stay"
+	steps := []struct {
+		name string
+		do   func(context.Context) error
+	}{
+		{"Open", func(ctx context.Context) error { return p.Open(ctx, o.allowed+"/first") }},
+		{"Reload", p.Reload},
+		{"Back", p.Back},
+		{"Reload again", p.Reload},
+		{"Back again", p.Back},
+	}
+	for _, step := range steps {
+		// the deadline is the subject: a step must not wait it out
+		err := step.do(testCtx(t, 10*time.Second))
+		var nav *rodagent.NavigationError
+		if !errors.As(err, &nav) {
+			t.Fatalf("%s on a page that refuses to unload: want a NavigationError, got %v", step.name, err)
+		}
+		if p.URL() != stay {
+			t.Fatalf("%s: the tab moved to %s", step.name, p.URL())
+		}
+		t.Logf("%s: %v", step.name, err)
+	}
+	p.ArmDialog(true, "", 0)
+	if err := p.Back(ctx); err != nil {
+		t.Fatalf("Back with the dialog armed to accept: %v", err)
+	}
+	if p.URL() != o.allowed+"/first" {
+		t.Errorf("Back with the dialog armed should leave; the tab is at %s", p.URL())
 	}
 }

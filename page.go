@@ -43,6 +43,8 @@ type Page struct {
 	prefixes                map[proto.PageFrameID]string
 	nextFrame               int
 	dialogs                 []Dialog // handled since the last snapshot
+	unloadDismissing        bool     // a beforeunload dialog is being dismissed
+	unloadRefused           int      // beforeunload dialogs dismissed and closed: each kept the tab where it was
 	arms                    arms
 	console                 []ConsoleMessage
 	crashed                 bool
@@ -402,6 +404,17 @@ func (p *Page) onEvent(s session.Session, m *session.Message) {
 			}
 		}
 		p.notify()
+		p.mu.Unlock()
+	case "Page.javascriptDialogClosed":
+		// Counted closed, not opening: a navigation started while the
+		// dialog is still up is cancelled by Chromium without a dialog or an
+		// error, so a retry must not begin before it has gone.
+		p.mu.Lock()
+		if p.unloadDismissing {
+			p.unloadDismissing = false
+			p.unloadRefused++
+			p.notify()
+		}
 		p.mu.Unlock()
 	case "Page.javascriptDialogOpening":
 		var e proto.PageJavascriptDialogOpening
