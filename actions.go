@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-rod/rod/lib/cdp"
 	"github.com/go-rod/rod/lib/proto"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/rodagent/rodagent/input"
 	"github.com/rodagent/rodagent/internal/session"
@@ -260,7 +261,11 @@ func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatu
 			}
 			return failure("type", f.name, NotEditable, "it is a "+t.elem.Role, nil)
 		}
-		if err := (proto.DOMFocus{BackendNodeID: t.elem.Node}).Call(t.sess.Bind(ctx)); err != nil {
+		obj, group, err := p.focusFor(ctx, t, f.name)
+		if group != "" {
+			defer p.releaseHit(t, group)
+		}
+		if err != nil {
 			return err
 		}
 		if err := input.SelectAll(ctx, p.main); err != nil {
@@ -268,10 +273,77 @@ func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatu
 		}
 		if text == "" {
 			k, _, _ := input.ParseKey("Delete")
-			return input.Press(ctx, p.main, k, 0)
+			err = input.Press(ctx, p.main, k, 0)
+		} else {
+			err = input.TypeText(ctx, p.main, text)
 		}
-		return input.TypeText(ctx, p.main, text)
+		if err != nil {
+			return err
+		}
+		if away := p.focusAway(ctx, t, obj); away != "" {
+			return focusTaken("type", f.name, "the page moved the keyboard focus to "+away+
+				" while the text was typed: the text may have gone there (snapshot to see)")
+		}
+		return nil
 	})
+}
+
+// focusFor focuses the target as a person's click or Tab would, and checks
+// that the keyboard focus is then in it: a page can move focus on (a focus
+// or blur handler that focuses another field), and keys sent then would land
+// in the other field while the action reported success. It returns the
+// target's object in the library's world for the check after typing, and
+// its object group for the caller to release.
+func (p *Page) focusFor(ctx context.Context, t *target, ref string) (*proto.RuntimeRemoteObject, string, error) {
+	var obj *proto.RuntimeRemoteObject
+	var group string
+	var g errgroup.Group
+	g.Go(func() error { // in parallel: the focus costs no extra round trip
+		var err error
+		obj, group, err = p.hitObject(ctx, t)
+		return err
+	})
+	focusErr := (proto.DOMFocus{BackendNodeID: t.elem.Node}).Call(t.sess.Bind(ctx))
+	objErr := g.Wait()
+	if focusErr != nil {
+		return nil, group, focusErr
+	}
+	if objErr != nil {
+		return nil, group, objErr
+	}
+	if away := p.focusAway(ctx, t, obj); away != "" {
+		return nil, group, focusTaken("type", ref, "the page moved the keyboard focus to "+away+
+			" as soon as it was focused; nothing was typed")
+	}
+	return obj, group, nil
+}
+
+// focusTaken is the failure of keys the page's focus handling would send
+// elsewhere: Obscured, as for a press something else would receive.
+func focusTaken(action, ref, detail string) *ActionError {
+	e := failure(action, ref, Obscured, detail, nil)
+	e.Next = "the page keeps the focus on another field — fill or close what it wants first, then retry"
+	return e
+}
+
+// focusAwayJS returns the element that holds the keyboard focus when it is
+// neither the target nor inside it (shadow trees included), else null.
+const focusAwayJS = `function() {
+	let a = this.ownerDocument.activeElement;
+	while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+	for (let n = a; n; n = n.parentNode || n.host) if (n === this) return null;
+	return a && a !== this.ownerDocument.body ? a : null;
+}`
+
+// focusAway names the element the page moved the focus to, or "" when the
+// focus is in the target — or cannot be read (the typing navigated, the
+// object is gone): then nothing is claimed.
+func (p *Page) focusAway(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject) string {
+	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: focusAwayJS}.Call(t.sess.Bind(ctx))
+	if err != nil || res.ExceptionDetails != nil || res.Result == nil || res.Result.ObjectID == "" {
+		return ""
+	}
+	return p.nodeText(ctx, t, res.Result.ObjectID, "another element")
 }
 
 // Press presses one key on whatever has focus in the tab, with optional

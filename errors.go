@@ -30,7 +30,8 @@ const (
 	ZeroRect ActionStatus = "zero_rect"
 	// NotVisible: the element is not rendered (display:none, visibility:hidden, detached box).
 	NotVisible ActionStatus = "not_visible"
-	// Obscured: another element would receive the input at the element's click point.
+	// Obscured: another element would receive the input: at the element's
+	// click point, or (Type) the keyboard focus, which the page moved away.
 	Obscured ActionStatus = "obscured"
 	// Disabled: the element is disabled (disabled or aria-disabled).
 	Disabled ActionStatus = "disabled"

@@ -251,7 +251,13 @@ func (p *Page) coverText(ctx context.Context, t *target, obj *proto.RuntimeRemot
 	if err != nil || res.Result == nil || res.Result.ObjectID == "" {
 		return fallback
 	}
-	d, err := proto.DOMDescribeNode{ObjectID: res.Result.ObjectID}.Call(t.sess.Bind(ctx))
+	return p.nodeText(ctx, t, res.Result.ObjectID, fallback)
+}
+
+// nodeText names the element behind obj (in t's session) by its role and
+// name, and its ref when it has one; fallback when it cannot be read.
+func (p *Page) nodeText(ctx context.Context, t *target, obj proto.RuntimeRemoteObjectID, fallback string) string {
+	d, err := proto.DOMDescribeNode{ObjectID: obj}.Call(t.sess.Bind(ctx))
 	if err != nil || d.Node == nil {
 		return fallback
 	}

@@ -187,3 +187,48 @@ func TestPressChords(t *testing.T) {
 		t.Fatalf("bad key: %s %v", st, err)
 	}
 }
+
+// Type checks the keyboard focus is in its target before and after the
+// keys: a page that moves focus on — a focus handler that focuses another
+// field, a blur handler that takes it back on a timer — would otherwise get
+// the text in the other field while Type reported ready.
+func TestTypeWhereThePageMovesFocus(t *testing.T) {
+	t.Parallel()
+	o := newTwoOrigins(t)
+	o.page("/focus-handler", `<!doctype html><label>First <input id=a></label><label>Second <input id=b></label>
+<label>Third <input id=c></label><script>b.addEventListener('focus', () => a.focus())</script>`)
+	o.page("/blur-timer", `<!doctype html><label>First <input id=a></label><label>Second <input id=b></label>
+<label>Third <input id=c></label><script>a.addEventListener('blur', () => setTimeout(() => a.focus(), 0)); a.focus()</script>`)
+	for _, path := range []string{"/focus-handler", "/blur-timer"} {
+		t.Run(strings.TrimPrefix(path, "/"), func(t *testing.T) {
+			p := openURL(t, o.allowed+path)
+			ctx := testCtx(t, 30*time.Second)
+			s := snapshot(t, p)
+			st, err := p.Type(ctx, refNamed(t, s, "textbox", "Second"), "hello")
+			wantStatus(t, "Type into a field the page takes the focus from", st, err, rodagent.Obscured, rodagent.ErrObscured)
+			if err == nil || !strings.Contains(err.Error(), `textbox "First"`) {
+				t.Errorf("the error should name the field that took the focus: %v", err)
+			}
+			var got string
+			eval(t, p, `document.getElementById('b').value + '|' + document.getElementById('a').value`, &got)
+			if path == "/focus-handler" && got != "|" {
+				t.Errorf("nothing should have been typed anywhere (Second|First): %q", got)
+			}
+			if strings.HasPrefix(got, "hello") {
+				t.Errorf("Second took the text although Type failed: %q", got)
+			}
+		})
+	}
+	t.Run("a field that keeps its focus", func(t *testing.T) {
+		p := openURL(t, o.allowed+"/focus-handler")
+		ctx := testCtx(t, 30*time.Second)
+		if st, err := p.Type(ctx, refNamed(t, snapshot(t, p), "textbox", "Third"), "hello"); err != nil || st != rodagent.Ready {
+			t.Fatalf("Type into a plain field: %s %v", st, err)
+		}
+		var got string
+		eval(t, p, `document.getElementById('c').value`, &got)
+		if got != "hello" {
+			t.Errorf("Third = %q, want hello", got)
+		}
+	})
+}
