@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-rod/rod/lib/cdp"
 	"github.com/go-rod/rod/lib/proto"
+	"github.com/ysmood/gson"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/rodagent/rodagent/input"
@@ -280,9 +281,9 @@ func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatu
 		if err != nil {
 			return err
 		}
-		if away := p.focusAway(ctx, t, obj); away != "" {
+		if away := p.focusAway(ctx, t, obj, "after"); away != "" {
 			return focusTaken("type", f.name, "the page moved the keyboard focus to "+away+
-				" while the text was typed: the text may have gone there (snapshot to see)")
+				" while the text was typed, and the field took none of it: it may have gone there (snapshot to see)")
 		}
 		return nil
 	})
@@ -311,7 +312,7 @@ func (p *Page) focusFor(ctx context.Context, t *target, ref string) (*proto.Runt
 	if objErr != nil {
 		return nil, group, objErr
 	}
-	if away := p.focusAway(ctx, t, obj); away != "" {
+	if away := p.focusAway(ctx, t, obj, "before"); away != "" {
 		return nil, group, focusTaken("type", ref, "the page moved the keyboard focus to "+away+
 			" as soon as it was focused; nothing was typed")
 	}
@@ -328,18 +329,27 @@ func focusTaken(action, ref, detail string) *ActionError {
 
 // focusAwayJS returns the element that holds the keyboard focus when it is
 // neither the target nor inside it (shadow trees included), else null.
-const focusAwayJS = `function() {
+// Before the keys it notes the target's text; after them, focus elsewhere
+// counts only when the target took none of it: a field that takes its
+// characters and then moves the focus on (a one-time-code box, a card
+// number into its expiry) did what it does for a person.
+const focusAwayJS = `function(phase) {
+	const text = el => typeof el.value === 'string' ? el.value : el.textContent;
+	if (phase === 'before') this.__rodagentTyped = text(this); // this world's wrapper: the page never sees it
 	let a = this.ownerDocument.activeElement;
 	while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
 	for (let n = a; n; n = n.parentNode || n.host) if (n === this) return null;
+	if (phase === 'after' && text(this) !== this.__rodagentTyped) return null;
 	return a && a !== this.ownerDocument.body ? a : null;
 }`
 
 // focusAway names the element the page moved the focus to, or "" when the
 // focus is in the target — or cannot be read (the typing navigated, the
-// object is gone): then nothing is claimed.
-func (p *Page) focusAway(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject) string {
-	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: focusAwayJS}.Call(t.sess.Bind(ctx))
+// object is gone): then nothing is claimed. phase is "before" or "after"
+// the keys.
+func (p *Page) focusAway(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject, phase string) string {
+	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: focusAwayJS,
+		Arguments: []*proto.RuntimeCallArgument{{Value: gson.New(phase)}}}.Call(t.sess.Bind(ctx))
 	if err != nil || res.ExceptionDetails != nil || res.Result == nil || res.Result.ObjectID == "" {
 		return ""
 	}

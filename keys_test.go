@@ -191,7 +191,9 @@ func TestPressChords(t *testing.T) {
 // Type checks the keyboard focus is in its target before and after the
 // keys: a page that moves focus on — a focus handler that focuses another
 // field, a blur handler that takes it back on a timer — would otherwise get
-// the text in the other field while Type reported ready.
+// the text in the other field while Type reported ready. A field that takes
+// its characters and moves the focus on, as a one-time-code box does for a
+// person, is no failure.
 func TestTypeWhereThePageMovesFocus(t *testing.T) {
 	t.Parallel()
 	o := newTwoOrigins(t)
@@ -219,6 +221,22 @@ func TestTypeWhereThePageMovesFocus(t *testing.T) {
 			}
 		})
 	}
+	t.Run("boxes that move the focus on as they fill", func(t *testing.T) {
+		o.page("/code", `<!doctype html><fieldset><legend>Code</legend>
+<input aria-label="Digit 1" maxlength=1><input aria-label="Digit 2" maxlength=1><input aria-label="Digit 3" maxlength=1></fieldset>
+<script>const boxes = [...document.querySelectorAll('input')];
+boxes.forEach((b, i) => b.addEventListener('input', () => { if (b.value && boxes[i + 1]) boxes[i + 1].focus() }))</script>`)
+		p := openURL(t, o.allowed+"/code")
+		ctx := testCtx(t, 30*time.Second)
+		if st, err := p.Type(ctx, refNamed(t, snapshot(t, p), "textbox", "Digit 1"), "123"); err != nil || st != rodagent.Ready {
+			t.Fatalf("Type into a box that moves the focus on as a person types: %s %v", st, err)
+		}
+		var got string
+		eval(t, p, `[...document.querySelectorAll('input')].map(b => b.value).join('')`, &got)
+		if got != "123" {
+			t.Errorf("the boxes hold %q, want 123", got)
+		}
+	})
 	t.Run("a field that keeps its focus", func(t *testing.T) {
 		p := openURL(t, o.allowed+"/focus-handler")
 		ctx := testCtx(t, 30*time.Second)
