@@ -339,6 +339,8 @@ const focusAwayJS = `function(phase) {
 	let a = this.ownerDocument.activeElement;
 	while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
 	for (let n = a; n; n = n.parentNode || n.host) if (n === this) return null;
+	// a closed shadow root hides its focus: the host is as deep as it shows
+	for (let r = this.getRootNode(); r.host; r = r.host.getRootNode()) if (r.host === a) return null;
 	if (phase === 'after' && text(this) !== this.__rodagentTyped) return null;
 	return a && a !== this.ownerDocument.body ? a : null;
 }`

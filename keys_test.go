@@ -237,6 +237,19 @@ boxes.forEach((b, i) => b.addEventListener('input', () => { if (b.value && boxes
 			t.Errorf("the boxes hold %q, want 123", got)
 		}
 	})
+	t.Run("a field in a closed shadow root", func(t *testing.T) {
+		o.page("/closed", `<!doctype html><x-field></x-field><script>
+customElements.define('x-field', class extends HTMLElement { constructor() { super();
+  const r = this.attachShadow({mode: 'closed'}); r.innerHTML = '<label>Hidden away <input></label>' } })</script>`)
+		p := openURL(t, o.allowed+"/closed")
+		ctx := testCtx(t, 30*time.Second)
+		if st, err := p.Type(ctx, refNamed(t, snapshot(t, p), "textbox", "Hidden away"), "hello"); err != nil || st != rodagent.Ready {
+			t.Fatalf("Type into a field inside a closed shadow root: %s %v", st, err)
+		}
+		if out := snapshot(t, p).String(); !strings.Contains(out, `"hello"`) {
+			t.Errorf("the field should show hello:\n%s", out)
+		}
+	})
 	t.Run("a field that keeps its focus", func(t *testing.T) {
 		p := openURL(t, o.allowed+"/focus-handler")
 		ctx := testCtx(t, 30*time.Second)
