@@ -281,9 +281,9 @@ func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatu
 		if err != nil {
 			return err
 		}
-		if away := p.focusAway(ctx, t, obj, "after"); away != "" {
+		if away := p.focusAway(ctx, t, obj, "after", text); text != "" && away != "" {
 			return focusTaken("type", f.name, "the page moved the keyboard focus to "+away+
-				" while the text was typed, and the field took none of it: it may have gone there (snapshot to see)")
+				" while the text was typed, and neither field took it (snapshot to see)")
 		}
 		return nil
 	})
@@ -312,7 +312,7 @@ func (p *Page) focusFor(ctx context.Context, t *target, ref string) (*proto.Runt
 	if objErr != nil {
 		return nil, group, objErr
 	}
-	if away := p.focusAway(ctx, t, obj, "before"); away != "" {
+	if away := p.focusAway(ctx, t, obj, "before", ""); away != "" {
 		return nil, group, focusTaken("type", ref, "the page moved the keyboard focus to "+away+
 			" as soon as it was focused; nothing was typed")
 	}
@@ -330,28 +330,30 @@ func focusTaken(action, ref, detail string) *ActionError {
 // focusAwayJS returns the element that holds the keyboard focus when it is
 // neither the target nor inside it (shadow trees included), else null.
 // Before the keys it notes the target's text; after them, focus elsewhere
-// counts only when the target took none of it: a field that takes its
-// characters and then moves the focus on (a one-time-code box, a card
-// number into its expiry) did what it does for a person.
-const focusAwayJS = `function(phase) {
-	const text = el => typeof el.value === 'string' ? el.value : el.textContent;
+// counts only when the text landed nowhere: a field that takes its
+// characters and moves the focus on (a one-time-code box, a card number
+// into its expiry), or a widget that opens its own search field on the
+// first key and takes the rest there (Select2), did what it does for a
+// person — the snapshot shows where the text and the focus went.
+const focusAwayJS = `function(phase, typed) {
+	const text = el => el ? (typeof el.value === 'string' ? el.value : el.textContent) || '' : '';
 	if (phase === 'before') this.__rodagentTyped = text(this); // this world's wrapper: the page never sees it
 	let a = this.ownerDocument.activeElement;
 	while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
 	for (let n = a; n; n = n.parentNode || n.host) if (n === this) return null;
 	// a closed shadow root hides its focus: the host is as deep as it shows
 	for (let r = this.getRootNode(); r.host; r = r.host.getRootNode()) if (r.host === a) return null;
-	if (phase === 'after' && text(this) !== this.__rodagentTyped) return null;
+	if (phase === 'after' && (text(this) !== this.__rodagentTyped || text(a).includes(typed.slice(-1)))) return null;
 	return a && a !== this.ownerDocument.body ? a : null;
 }`
 
 // focusAway names the element the page moved the focus to, or "" when the
 // focus is in the target — or cannot be read (the typing navigated, the
 // object is gone): then nothing is claimed. phase is "before" or "after"
-// the keys.
-func (p *Page) focusAway(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject, phase string) string {
+// the keys, typed the text they carried.
+func (p *Page) focusAway(ctx context.Context, t *target, obj *proto.RuntimeRemoteObject, phase, typed string) string {
 	res, err := proto.RuntimeCallFunctionOn{ObjectID: obj.ObjectID, FunctionDeclaration: focusAwayJS,
-		Arguments: []*proto.RuntimeCallArgument{{Value: gson.New(phase)}}}.Call(t.sess.Bind(ctx))
+		Arguments: []*proto.RuntimeCallArgument{{Value: gson.New(phase)}, {Value: gson.New(typed)}}}.Call(t.sess.Bind(ctx))
 	if err != nil || res.ExceptionDetails != nil || res.Result == nil || res.Result.ObjectID == "" {
 		return ""
 	}

@@ -237,6 +237,32 @@ boxes.forEach((b, i) => b.addEventListener('input', () => { if (b.value && boxes
 			t.Errorf("the boxes hold %q, want 123", got)
 		}
 	})
+	t.Run("a widget that opens its own search field on the first key", func(t *testing.T) {
+		o.page("/search-widget", `<!doctype html><label>Country <input id=pick></label>
+<script>pick.addEventListener('keydown', () => { if (document.getElementById('q')) return;
+  const q = document.createElement('input'); q.id = 'q'; q.setAttribute('aria-label', 'Search'); document.body.append(q); q.focus() })</script>`)
+		p := openURL(t, o.allowed+"/search-widget")
+		ctx := testCtx(t, 30*time.Second)
+		if st, err := p.Type(ctx, refNamed(t, snapshot(t, p), "textbox", "Country"), "Peru"); err != nil || st != rodagent.Ready {
+			t.Fatalf("Type into a widget whose search field takes the keys: %s %v", st, err)
+		}
+		var got string
+		eval(t, p, `document.getElementById('q').value`, &got)
+		if !strings.Contains(got, "eru") {
+			t.Errorf("the search field holds %q", got)
+		}
+	})
+	t.Run("keys that land nowhere", func(t *testing.T) {
+		o.page("/hijack", `<!doctype html><label>Note <input id=n></label><button id=go>Continue</button>
+<script>n.addEventListener('keydown', e => { e.preventDefault(); go.focus() })</script>`)
+		p := openURL(t, o.allowed+"/hijack")
+		ctx := testCtx(t, 30*time.Second)
+		st, err := p.Type(ctx, refNamed(t, snapshot(t, p), "textbox", "Note"), "hello")
+		wantStatus(t, "Type whose keys the page sends to a button", st, err, rodagent.Obscured, rodagent.ErrObscured)
+		if err == nil || !strings.Contains(err.Error(), `button "Continue"`) {
+			t.Errorf("the error should name the button that took the focus: %v", err)
+		}
+	})
 	t.Run("a field in a closed shadow root", func(t *testing.T) {
 		o.page("/closed", `<!doctype html><x-field></x-field><script>
 customElements.define('x-field', class extends HTMLElement { constructor() { super();
