@@ -126,12 +126,6 @@ func (p *Page) blockNavigation(s session.Session, frame proto.PageFrameID, origi
 		p.nav.pending, p.nav.loading = false, false
 	}
 	p.recordBlockLocked(blockedNav{origin: origin, frame: frame, main: main})
-	if !main {
-		if p.net.blockedFr == nil {
-			p.net.blockedFr = map[proto.PageFrameID]string{}
-		}
-		p.net.blockedFr[frame] = origin
-	}
 	p.b.cfg.log.Info("navigation blocked by the origin allowlist", "origin", origin, "main_frame", main)
 }
 
@@ -141,6 +135,12 @@ func (p *Page) recordBlockLocked(b blockedNav) {
 		p.net.blocks = append(p.net.blocks, b)
 	}
 	delete(p.net.pendingNav, b.frame)
+	if !b.main {
+		if p.net.blockedFr == nil {
+			p.net.blockedFr = map[proto.PageFrameID]string{}
+		}
+		p.net.blockedFr[b.frame] = b.origin
+	}
 	p.notify()
 }
 
@@ -242,17 +242,10 @@ func (p *Page) forbiddenCommitted(s session.Session, frame proto.PageFrameID, or
 	if f := p.frames[frame]; f != nil {
 		back = f.url // onEvent records the new URL after this
 	}
-	delete(p.net.pendingNav, frame)
 	p.recordBlockLocked(blockedNav{origin: origin, frame: frame, main: main, late: true})
-	if !main {
-		if p.net.blockedFr == nil {
-			p.net.blockedFr = map[proto.PageFrameID]string{}
-		}
-		p.net.blockedFr[frame] = origin
-	} else {
+	if main {
 		p.net.evicting = true
 	}
-	p.notify()
 	p.mu.Unlock()
 	p.b.cfg.log.Warn("a document from a forbidden origin committed without its request being held; leaving it",
 		"origin", origin, "main_frame", main)
@@ -350,21 +343,6 @@ func (p *Page) guardNavigation(ctx context.Context, verb string, t *target, do f
 			safeOrigin(origin), how), ErrNotAllowed)
 	}
 	var err error
-	if doErr != nil {
-		// The input's own checks can fail because the navigation it set off
-		// already replaced the page (one served from a prefetch commits at
-		// once); when that navigation was blocked, the block is what happened.
-		wctx, cancel := context.WithTimeout(ctx, navDecideMax)
-		defer cancel()
-		_ = p.waitUntil(wctx, func() (bool, error) {
-			err = blocked()
-			return err != nil || len(p.net.pendingNav) == 0, nil
-		})
-		if err != nil {
-			return err
-		}
-		return doErr
-	}
 	wait := func(bound time.Duration, quiet func() bool) {
 		wctx, cancel := context.WithTimeout(ctx, bound)
 		defer cancel()
@@ -374,11 +352,18 @@ func (p *Page) guardNavigation(ctx context.Context, verb string, t *target, do f
 		})
 	}
 	wait(navDecideMax, func() bool { return len(p.net.pendingNav) == 0 })
-	if err == nil {
-		// A popup that loads nothing (window.open()) never asks for a
-		// document: its wait is shorter.
-		wait(popupDecideMax, func() bool { return len(p.net.popups) == 0 })
+	switch {
+	case err != nil:
+		// Also when the input's own checks failed: the navigation it set
+		// off may already have replaced the page (one served from a
+		// prefetch commits at once), and its block is what happened.
+		return err
+	case doErr != nil:
+		return doErr
 	}
+	// A popup that loads nothing (window.open()) never asks for a
+	// document: its wait is shorter.
+	wait(popupDecideMax, func() bool { return len(p.net.popups) == 0 })
 	return err
 }
 
