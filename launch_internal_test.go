@@ -64,3 +64,34 @@ func TestOriginOf(t *testing.T) {
 		}
 	}
 }
+
+func TestCallersDisabledFeaturesJoinLaunchs(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		flags []string
+		want  []string
+	}{
+		{"none", nil, disabledFeatures},
+		{"one list", []string{"--disable-features=PaintHolding"}, append(append([]string(nil), disabledFeatures...), "PaintHolding")},
+		{"two lists", []string{"--disable-features=A,B", "--mute-audio", "--disable-features=C"},
+			append(append([]string(nil), disabledFeatures...), "A", "B", "C")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := defaultConfig()
+			c.flags = tc.flags
+			var lists []string
+			for _, a := range browserArgs(&c, "/tmp/x") {
+				if v, ok := strings.CutPrefix(a, "--disable-features="); ok {
+					lists = append(lists, v)
+				}
+			}
+			// Chromium keeps only the last one, so there must be one.
+			if len(lists) != 1 {
+				t.Fatalf("want one --disable-features, got %d: %q", len(lists), lists)
+			}
+			if got, want := lists[0], strings.Join(tc.want, ","); got != want {
+				t.Errorf("--disable-features=%s, want %s", got, want)
+			}
+		})
+	}
+}

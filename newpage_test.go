@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -117,6 +118,35 @@ func TestAttachGivenUpDetaches(t *testing.T) {
 		case <-ctx.Done():
 			t.Fatalf("a session attached for a caller that gave up is still attached after %v", time.Since(start))
 		case <-time.After(50 * time.Millisecond): // polling a condition, bounded by ctx
+		}
+	}
+}
+
+// A tab of a launched browser is a window of its own, and headless
+// Chromium 156 gives every window two hidden omnibox popup pages of browser
+// UI unless Launch switches them off: a new tab must bring no target but
+// itself.
+func TestNewPageBringsNoHiddenBrowserPages(t *testing.T) {
+	t.Parallel()
+	ctx := testCtx(t, 60*time.Second)
+	c, err := shared.NewContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for range 2 {
+		if _, err := c.NewPage(ctx, originA+"/basic.html"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The popups came with the window, before the tab's first document.
+	res, err := proto.TargetGetTargets{}.Call(shared.Rod())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ti := range res.TargetInfos {
+		if ti.Type == "browser_ui" || strings.HasPrefix(ti.URL, "chrome://omnibox") {
+			t.Errorf("a hidden page of browser UI came with the tabs: %s %s", ti.Type, ti.URL)
 		}
 	}
 }
