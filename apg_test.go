@@ -77,19 +77,26 @@ func TestAPGExamplesShowWhatAPersonSees(t *testing.T) {
 			t.Parallel()
 			ctx := testCtx(t, 60*time.Second)
 			p := open(t, "apg/content/patterns/"+tc.page)
+			if tc.click != nil {
+				// The page's own late changes must not fall between the two
+				// looks: under load the second came back once as a full read
+				// (half or more of its refs new) instead of a delta.
+				apgSettled(t, p)
+			}
 			s := snapshot(t, p)
-			text := s.String()
+			text, first := s.String(), ""
 			if tc.click != nil {
 				h := refStarting(t, s, tc.click.role, tc.click.name)
 				if _, err := p.Click(ctx, h); err != nil {
 					t.Fatalf("click %s: %v", h, err)
 				}
+				first = text
 				s = snapshot(t, p)
 				text = s.String()
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(text, w) {
-					t.Errorf("the snapshot should show %q:\n%s", w, text)
+					t.Errorf("the snapshot should show %q:\n%s\nthe look before:\n%s", w, text, first)
 				}
 			}
 			for _, r := range s.Refs {
