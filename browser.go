@@ -96,6 +96,12 @@ func Launch(ctx context.Context, opts ...Option) (*Browser, error) {
 	}
 	b.proc = proc
 	cfg.log.Debug("browser launched", "pid", proc.pid(), "ws", wsURL)
+	// Chromium's own default saves a page's downloads into the user's
+	// Downloads directory; WaitDownload allows them while it waits.
+	if err := (proto.BrowserSetDownloadBehavior{Behavior: proto.BrowserSetDownloadBehaviorBehaviorDeny}).Call(b.browserSession().Bind(ctx)); err != nil {
+		_ = b.Close()
+		return nil, b.wrapErr(ctx, err)
+	}
 	if err := b.startNet(ctx); err != nil {
 		_ = b.Close()
 		return nil, err

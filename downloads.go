@@ -2,12 +2,14 @@ package rodagent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/go-rod/rod/lib/proto"
 
@@ -26,13 +28,24 @@ type Download struct {
 // saves into one directory per browser, named by download id; the hub moves
 // each finished file to the directory its waiter asked for, so pages can wait
 // for downloads concurrently into different directories.
+//
+// A browser context saves downloads only while a WaitDownload of its pages
+// waits. Otherwise a launched browser refuses them — a page cannot write
+// into the user's Downloads directory unasked — and the default context of
+// a browser reached with Connect is given back its owner's own setting, so
+// the owner's own downloads never land in the hub's directory, which Close
+// deletes.
 type downloadHub struct {
 	b       *Browser
 	mu      sync.Mutex
 	dir     string
-	enabled map[proto.BrowserBrowserContextID]bool
+	waiting map[proto.BrowserBrowserContextID]int  // WaitDownload calls under way, per context
+	saving  map[proto.BrowserBrowserContextID]bool // the context's behavior is allowAndName into dir
 	waiters []*downloadWaiter
 	unsub   func()
+	// setMu orders the behavior changes: each one sets what the count
+	// under it asks for, so the last one sent is always the right one.
+	setMu sync.Mutex
 }
 
 type downloadWaiter struct {
@@ -43,7 +56,7 @@ type downloadWaiter struct {
 }
 
 func newDownloadHub(b *Browser) *downloadHub {
-	h := &downloadHub{b: b, enabled: map[proto.BrowserBrowserContextID]bool{}}
+	h := &downloadHub{b: b, waiting: map[proto.BrowserBrowserContextID]int{}, saving: map[proto.BrowserBrowserContextID]bool{}}
 	h.unsub = b.conn.Subscribe("", h.onEvent)
 	return h
 }
@@ -65,7 +78,8 @@ func (h *downloadHub) close() {
 	}
 }
 
-// enable turns on downloads with events for the browser context of b.
+// enable counts a WaitDownload of context b and makes sure the context
+// saves downloads, with events, into the hub's directory.
 func (h *downloadHub) enable(ctx context.Context, b *Browser) error {
 	h.mu.Lock()
 	if h.dir == "" {
@@ -76,20 +90,61 @@ func (h *downloadHub) enable(ctx context.Context, b *Browser) error {
 		}
 		h.dir = dir
 	}
-	dir, done := h.dir, h.enabled[b.contextID]
+	h.waiting[b.contextID]++
 	h.mu.Unlock()
-	if done {
+	if err := h.sync(ctx, b); err != nil {
+		h.release(b)
+		return err
+	}
+	return nil
+}
+
+// release ends a WaitDownload of context b; the last one out sets the
+// context's idle behavior again.
+func (h *downloadHub) release(b *Browser) {
+	h.mu.Lock()
+	h.waiting[b.contextID]--
+	h.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := h.sync(ctx, b); err != nil {
+		b.cfg.log.Debug("rodagent: restoring the download behavior", "err", err)
+	}
+}
+
+// sync sets context b's download behavior to what its waiting count asks.
+func (h *downloadHub) sync(ctx context.Context, b *Browser) error {
+	h.setMu.Lock()
+	defer h.setMu.Unlock()
+	h.mu.Lock()
+	want, have, dir := h.waiting[b.contextID] > 0, h.saving[b.contextID], h.dir
+	h.mu.Unlock()
+	if want == have {
 		return nil
 	}
-	err := proto.BrowserSetDownloadBehavior{Behavior: proto.BrowserSetDownloadBehaviorBehaviorAllowAndName,
-		BrowserContextID: b.contextID, DownloadPath: dir, EventsEnabled: true}.Call(b.browserSession().Bind(ctx))
-	if err != nil {
+	cmd := proto.BrowserSetDownloadBehavior{Behavior: idleDownloads(b), BrowserContextID: b.contextID}
+	if want {
+		cmd = proto.BrowserSetDownloadBehavior{Behavior: proto.BrowserSetDownloadBehaviorBehaviorAllowAndName,
+			BrowserContextID: b.contextID, DownloadPath: dir, EventsEnabled: true}
+	}
+	if err := cmd.Call(b.browserSession().Bind(ctx)); err != nil {
 		return b.wrapErr(ctx, err)
 	}
 	h.mu.Lock()
-	h.enabled[b.contextID] = true
+	h.saving[b.contextID] = want
 	h.mu.Unlock()
 	return nil
+}
+
+// idleDownloads is the download behavior of a context no WaitDownload
+// waits in: refused in a browser this library launched and in a context it
+// made, the owner's own setting in the default context of one reached with
+// Connect.
+func idleDownloads(b *Browser) proto.BrowserSetDownloadBehaviorBehavior {
+	if b.root().proc != nil || b.contextID != "" {
+		return proto.BrowserSetDownloadBehaviorBehaviorDeny
+	}
+	return proto.BrowserSetDownloadBehaviorBehaviorDefault
 }
 
 func (h *downloadHub) onEvent(m *session.Message) {
@@ -144,7 +199,10 @@ func (p *Page) ownsFrame(id proto.PageFrameID) bool {
 // WaitDownload runs trigger (typically a click on a download link) and waits
 // for the download it starts to finish, then moves the file into dir under the
 // name the site suggested (made unique if taken) and returns where it is.
-// Arming before triggering means a fast download is never missed.
+// Arming before triggering means a fast download is never missed. The
+// trigger may also Open the file's URL: the NavigationError that Open
+// returns for a download (its Download set) counts as the trigger's success.
+// The tab's browser context saves downloads only while a WaitDownload waits.
 //
 //	dl, err := p.WaitDownload(ctx, dir, func(ctx context.Context) error {
 //		_, err := p.Click(ctx, "lnk-download-report")
@@ -161,6 +219,7 @@ func (p *Page) WaitDownload(ctx context.Context, dir string, trigger func(ctx co
 	if err := hub.enable(ctx, p.b); err != nil {
 		return Download{}, err
 	}
+	defer hub.release(p.b)
 	w := &downloadWaiter{page: p, done: make(chan error, 1)}
 	hub.mu.Lock()
 	hub.waiters = append(hub.waiters, w)
@@ -176,7 +235,10 @@ func (p *Page) WaitDownload(ctx context.Context, dir string, trigger func(ctx co
 		}
 	}
 	if trigger != nil {
-		if err := trigger(ctx); err != nil {
+		// An Open of the file's own URL fails as a navigation, having
+		// started just the download waited for.
+		var ne *NavigationError
+		if err := trigger(ctx); err != nil && !(errors.As(err, &ne) && ne.Download != "") {
 			drop()
 			return Download{}, err
 		}

@@ -39,6 +39,8 @@ type navState struct {
 	fromReady   bool                  // the document loading started from had loaded: it is the one being left
 	leftAt      time.Time             // when it started loading away from that document
 	gaveUp      proto.NetworkLoaderID // a document that never loaded within navSettleCap: not waited for again
+	downloads   int                   // downloads the main frame started (Page.downloadWillBegin)
+	download    string                // the name the site suggested for the latest
 	lookURL     string                // the tab's URL at the previous snapshot
 }
 
@@ -52,6 +54,7 @@ type navMark struct {
 	requested, commits, seq int
 	refused                 int // Page.unloadRefused
 	starts                  int // navState.starts
+	downloads               int // navState.downloads
 	loader                  proto.NetworkLoaderID
 }
 
@@ -62,7 +65,8 @@ func (p *Page) navMark() navMark {
 }
 
 func (p *Page) navMarkLocked() navMark {
-	m := navMark{requested: p.nav.requested, commits: p.nav.commits, seq: p.navSeq, refused: p.unloadRefused, starts: p.nav.starts}
+	m := navMark{requested: p.nav.requested, commits: p.nav.commits, seq: p.navSeq, refused: p.unloadRefused, starts: p.nav.starts,
+		downloads: p.nav.downloads}
 	if f := p.frames[p.mainFrame]; f != nil {
 		m.loader = f.loader
 	}
@@ -426,12 +430,25 @@ func (p *Page) URL() string {
 type NavigationError struct {
 	URL    string // where the navigation went
 	Reason string // Chromium's error text, such as net::ERR_CONNECTION_REFUSED
+	// Download is the file name the site suggested when the URL's answer
+	// was a download, not a page: the tab stayed where it was. WaitDownload
+	// takes such an Open as a trigger that started its download.
+	Download string
 }
 
 // Error says where the navigation went and why it failed.
 func (e *NavigationError) Error() string {
 	// the URL may be a page's (a history entry it pushed) or megabytes long
-	return fmt.Sprintf("rodagent: navigating to %s failed: %s", plainText(e.URL, 300), e.Reason)
+	u := plainText(e.URL, 300)
+	switch {
+	case e.Download != "":
+		return fmt.Sprintf("rodagent: %s is a download (%s), not a page: the tab stayed where it was; "+
+			"to keep the file, give this Open to WaitDownload as its trigger", u, quote(e.Download, 120))
+	case e.Reason == "net::ERR_ABORTED":
+		return fmt.Sprintf("rodagent: navigating to %s ended without a page (net::ERR_ABORTED): the tab stayed where it was; "+
+			"the server may have answered with no content (204 or 205), or the page stopped the navigation", u)
+	}
+	return fmt.Sprintf("rodagent: navigating to %s failed: %s", u, e.Reason)
 }
 
 // Open navigates the tab to rawURL and returns once the new document has
@@ -475,7 +492,12 @@ func (p *Page) open(ctx context.Context, rawURL string) error {
 		if err := p.unloadRefusedErr(ctx, "open", rawURL, m); err != nil {
 			return err
 		}
-		return p.navBlockedErr(rawURL, res.ErrorText, mark)
+		err := p.navBlockedErr(rawURL, res.ErrorText, mark)
+		var ne *NavigationError
+		if errors.As(err, &ne) && ne.Reason == "net::ERR_ABORTED" {
+			ne.Download = p.downloadSince(ctx, m)
+		}
+		return err
 	}
 	if res.LoaderID == "" {
 		// A same-document navigation (a fragment): the URL changes, refs stay.
@@ -509,6 +531,22 @@ func (p *Page) open(ctx context.Context, rawURL string) error {
 	p.resetRefsLocked()
 	p.mu.Unlock()
 	return nil
+}
+
+// downloadSince is the suggested name of a download the main frame started
+// after m, or "". Chromium aborts a navigation whose answer is a download
+// and says which it was only in Page.downloadWillBegin, which comes before
+// Page.navigate's answer; the short wait covers an event that would not.
+func (p *Page) downloadSince(ctx context.Context, m navMark) string {
+	wctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer cancel()
+	_ = p.waitUntil(wctx, func() (bool, error) { return p.nav.downloads > m.downloads, nil })
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.nav.downloads > m.downloads {
+		return p.nav.download
+	}
+	return ""
 }
 
 // waitNavigated waits for the main frame to navigate after m — to a new

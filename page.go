@@ -405,6 +405,18 @@ func (p *Page) onEvent(s session.Session, m *session.Message) {
 		}
 		p.notify()
 		p.mu.Unlock()
+	case "Page.downloadWillBegin":
+		var e proto.PageDownloadWillBegin
+		if !m.Load(&e) {
+			return
+		}
+		p.mu.Lock()
+		if e.FrameID == p.mainFrame {
+			p.nav.downloads++
+			p.nav.download = e.SuggestedFilename
+			p.notify()
+		}
+		p.mu.Unlock()
 	case "Page.javascriptDialogClosed":
 		// Counted closed, not opening: a navigation started while the
 		// dialog is still up is cancelled by Chromium without a dialog or an
