@@ -2,6 +2,9 @@ package rodagent_test
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -304,5 +307,88 @@ func TestCrashedFrameIsNamed(t *testing.T) {
 	wantStatus(t, "a ref in a crashed frame", st, err, rodagent.FrameUnreachable, rodagent.ErrFrameUnreachable)
 	if st, err := p.Click(ctx, refNamed(t, s2, "button", "Top button")); err != nil || st != rodagent.Ready {
 		t.Errorf("the rest of the page still works: %s, %v", st, err)
+	}
+}
+
+// A closed shadow root on a plain element — a <div>, a <span>, not only a
+// custom element — hides its tree from the inventory's world, where the
+// host looks empty: its controls were no refs at all. The page's own
+// attachShadow calls are recorded, and such a document is read from the AX
+// tree, which sees inside; a root attached after the first look counts too.
+func TestClosedShadowRootOnAnyHost(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><title>Closed</title><body>
+<h1>Account</h1><div id=host></div>
+<button onclick="late()">Add panel</button>
+<script>
+window.log = [];
+if (!location.search.includes('late')) {
+  const root = document.getElementById('host').attachShadow({mode: 'closed'});
+  root.innerHTML = '<label>Inner name <input id=n></label> <button id=b>Inner save</button>';
+  root.getElementById('b').onclick = () => log.push('saved ' + root.getElementById('n').value);
+}
+function late() {
+  const s = document.createElement('span');
+  document.body.appendChild(s);
+  const r = s.attachShadow({mode: 'closed'});
+  r.innerHTML = '<button>Late button</button>';
+  r.querySelector('button').onclick = () => log.push('late');
+}
+</script>`)
+	}))
+	t.Cleanup(srv.Close)
+	ctx := testCtx(t, 60*time.Second)
+	p := openURL(t, srv.URL)
+	s := snapshot(t, p)
+	// The page cannot tell attachShadow is watched.
+	var f struct {
+		Name, Source string
+		Length       int
+		Proto, Own   bool
+	}
+	eval(t, p, `(() => { const f = Element.prototype.attachShadow, d = Object.getOwnPropertyDescriptor(Element.prototype, 'attachShadow');
+		return {name: f.name, source: Function.prototype.toString.call(f), length: f.length, proto: 'prototype' in f,
+			own: !!d && d.writable && d.enumerable && d.configurable}; })()`, &f)
+	if f.Name != "attachShadow" || f.Source != "function attachShadow() { [native code] }" || f.Length != 1 || f.Proto || !f.Own {
+		t.Errorf("attachShadow shows the record to the page: %+v", f)
+	}
+	if st, err := p.Type(ctx, refNamed(t, s, "textbox", "Inner name"), "Ada"); err != nil || !st.OK() {
+		t.Fatalf("Type(Inner name) = %s, %v", st, err)
+	}
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Inner save")); err != nil || !st.OK() {
+		t.Fatalf("Click(Inner save) = %s, %v", st, err)
+	}
+	if refs, err := p.Find(ctx, rodagent.ByRole("button", "Inner save")); err != nil || len(refs) != 1 {
+		t.Errorf("Find(button Inner save) = %d refs, %v", len(refs), err)
+	}
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Add panel")); err != nil || !st.OK() {
+		t.Fatalf("Click(Add panel) = %s, %v", st, err)
+	}
+	s = snapshot(t, p)
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Late button")); err != nil || !st.OK() {
+		t.Fatalf("Click(Late button) = %s, %v", st, err)
+	}
+	var log []string
+	eval(t, p, "window.log", &log)
+	if strings.Join(log, ",") != "saved Ada,late" {
+		t.Errorf("the page's log = %q, want the save with the typed name, then the late button", log)
+	}
+
+	// The first closed root comes after the first look, which the
+	// inventory read: the next look must not take it for a delta of that.
+	p = openURL(t, srv.URL+"/?late")
+	s = snapshot(t, p)
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Add panel")); err != nil || !st.OK() {
+		t.Fatalf("Click(Add panel) = %s, %v", st, err)
+	}
+	s = snapshot(t, p)
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Late button")); err != nil || !st.OK() {
+		t.Fatalf("Click(Late button) after a first look without closed roots = %s, %v", st, err)
+	}
+	eval(t, p, "window.log", &log)
+	if strings.Join(log, ",") != "late" {
+		t.Errorf("the page's log = %q, want the late button", log)
 	}
 }

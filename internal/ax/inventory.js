@@ -455,6 +455,24 @@
     return got;
   }
 
+  // Whether the page gave some connected element a closed shadow root
+  // (listeners.js records attachShadow in the page's world): the walk's
+  // sign, besides a childless custom element with a box, that the document
+  // holds a tree only the AX tree sees.
+  let cheard = false;
+  function hearClosed() {
+    if (!S.ev) return false;
+    if (S.chOn !== S.ev) {
+      document.addEventListener(S.ev + 'h', () => { cheard = true; }, true);
+      S.chOn = S.ev;
+    }
+    cheard = false;
+    document.dispatchEvent(new Event(S.ev + 'c'));
+    const got = cheard;
+    cheard = false;
+    return got;
+  }
+
   // The roles, states and names custom elements set through
   // ElementInternals, which no attribute shows: listeners.js records them in
   // the page's world and answers S.ev+'r' with S.ev+'n' on each such element,
@@ -1394,7 +1412,7 @@
     const vw = innerWidth, vh = innerHeight, focused = deepActive();
     const rows = [], pick = [], cand = [], shadows = [], texts = [], weakRefs = [];
     described = new Set();
-    let closed = false, heading = '';
+    let closed = hearClosed(), heading = '';
     // stack entries: [element, depth, landmark, context, inRef, group, rowCounter, row, up, parentCursor, sink,
     // region, positionedRegion, whole]: whole says a find's walk enters every child (see only, below); the
     // two before it are where the parent's in-flow content shows and where its
@@ -2235,6 +2253,7 @@
     if (ACC.computed) return [q({declined: true}), '', []];
     const labels = parts.filter(x => typeof x.label === 'string').map(x => labelTokens(x.label));
     if (labels.some(x => x === null)) return [q({declined: true}), '', []];
+    if (hearClosed()) return [q({declined: true, closed: true}), '', []];
     forgetRect();
     setInternals(hearInternals());
     raws = new Map(); lent = new Set(); landmarkMemo = new Map();
@@ -2474,6 +2493,9 @@
     disabledMemo = null; // a walk that threw leaves its memo behind: the page has changed since
     record(S.mo.takeRecords()); // records not yet delivered count too
     if (hear('p').length) S.wide = true; // scripts added or removed click handlers
+    // a closed shadow root came since the last walk: the caller walks, and
+    // the walk hands the document to the AX tree
+    if (hearClosed()) return [q({full: true}), '', []];
     if (internalsChanged()) {
       const m = hearInternals();
       if (internalsMoved(S.intl || new Map(), m)) S.wide = true;

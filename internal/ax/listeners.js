@@ -571,4 +571,37 @@
     });
   })();
   // ---- end of the ElementInternals record --------------------------------
+
+  // ---- closed shadow roots -------------------------------------------------
+  // A closed shadow root hides its tree from the isolated world (shadowRoot
+  // is null there) on any host that takes one, a <div> as well as a custom
+  // element, and the inventory would read its controls as nothing at all.
+  // The record keeps (weakly) every element given a closed root through
+  // attachShadow and answers, inside one dispatchEvent as above:
+  //   EV+'c' on document: EV+'h' on the document itself when some such
+  //          host is still connected.
+  // The walk then hands the document to the AX tree, which sees inside.
+  // (A declarative closed root, <template shadowrootmode="closed">, is made
+  // by the parser without attachShadow and is not seen here.)
+  (() => {
+    const EP = globalThis.Element && Element.prototype;
+    if (!EP || typeof EP.attachShadow !== 'function' || !modeOf) return;
+    const attachShadow = EP.attachShadow;
+    let hosts = [];
+    const w = {
+      attachShadow(init) { // (one parameter, as the native's length says)
+        const r = attachShadow.apply(this, arguments);
+        try { if (modeOf.call(r) === 'closed') hosts.push(new WR(this)); } catch (e) { /* best effort */ }
+        return r;
+      },
+    };
+    wrappers.set(w.attachShadow, attachShadow);
+    EP.attachShadow = w.attachShadow;
+    add.call(doc, EV + 'c', () => {
+      try {
+        hosts = hosts.filter(r => r.deref());
+        if (hosts.some(r => connected.call(r.deref()))) dispatch.call(doc, new Ev(EV + 'h'));
+      } catch (e) { /* answer what could be answered */ }
+    });
+  })();
 })
