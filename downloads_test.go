@@ -17,13 +17,16 @@ import (
 	"github.com/rodagent/rodagent"
 )
 
-// downloadServer serves a start page with a download link, the file, and
-// a URL that answers 204 No Content.
+// downloadServer serves /start — a link to a file, a link to a URL that
+// answers 204 No Content, and a button that writes "still here" — the
+// file, and that URL.
 func downloadServer(t *testing.T) *httptest.Server {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/start", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
-		fmt.Fprint(w, `<!doctype html><title>Start</title><a href="/report.csv">Get report</a>`)
+		fmt.Fprint(w, `<!doctype html><title>Start</title><p id=out>waiting</p>
+<a href="/report.csv">Get report</a> <a href="/nothing">Nothing here</a>
+<button onclick="document.getElementById('out').textContent='still here'">Ping</button>`)
 	})
 	mux.HandleFunc("/report.csv", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/csv")

@@ -2,9 +2,12 @@ package rodagent_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -131,4 +134,68 @@ func ExampleBrowser_StorageState() {
 	// Output:
 	// cookies: 1 session
 	// user: ada
+}
+
+// WaitDownload keeps a file the page downloads: its trigger is a click on
+// a download link, or an Open of the file's URL. Without a WaitDownload
+// waiting, a launched browser refuses downloads, and Open says the URL is
+// a file.
+func ExamplePage_WaitDownload() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/report.csv" {
+			w.Header().Set("Content-Type", "text/csv")
+			w.Header().Set("Content-Disposition", `attachment; filename="report.csv"`)
+			fmt.Fprint(w, "month,total\nmay,42\n")
+			return
+		}
+		fmt.Fprint(w, `<!doctype html><link rel="icon" href="data:,"><a href="/report.csv">Get report</a>`)
+	}))
+	defer srv.Close()
+	b, err := rodagent.Launch(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	p, err := b.NewPage(ctx, srv.URL)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var nav *rodagent.NavigationError
+	if err := p.Open(ctx, srv.URL+"/report.csv"); errors.As(err, &nav) {
+		fmt.Println("Open alone: a download of", nav.Download)
+	}
+	dir, err := os.MkdirTemp("", "reports-")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	if _, err := p.Snapshot(ctx); err != nil { // mints lnk-get-report
+		fmt.Println(err)
+		return
+	}
+	dl, err := p.WaitDownload(ctx, dir, func(ctx context.Context) error {
+		_, err := p.Click(ctx, "lnk-get-report")
+		return err
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	body, _ := os.ReadFile(dl.Path)
+	fmt.Printf("by click: %s, %q\n", filepath.Base(dl.Path), body)
+	dl, err = p.WaitDownload(ctx, dir, func(ctx context.Context) error { return p.Open(ctx, srv.URL+"/report.csv") })
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("by Open:", filepath.Base(dl.Path))
+	// Output:
+	// Open alone: a download of report.csv
+	// by click: report.csv, "month,total\nmay,42\n"
+	// by Open: report (1).csv
 }

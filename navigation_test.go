@@ -702,21 +702,7 @@ func TestOpenWaitsForNearLoad(t *testing.T) {
 // main frame were dropped, and the deadline below failed them.
 func TestNavigationThatNeverCommits(t *testing.T) {
 	t.Parallel()
-	mux := http.NewServeMux()
-	mux.HandleFunc("/start", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		fmt.Fprint(w, `<!doctype html><title>Start</title><p id=out>waiting</p>
-<a href="/report.csv">Get report</a> <a href="/nothing">Nothing here</a>
-<button onclick="document.getElementById('out').textContent='still here'">Ping</button>`)
-	})
-	mux.HandleFunc("/report.csv", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/csv")
-		w.Header().Set("Content-Disposition", `attachment; filename="report.csv"`)
-		fmt.Fprint(w, "a,b\n1,2\n")
-	})
-	mux.HandleFunc("/nothing", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
+	srv := downloadServer(t)
 	for _, link := range []string{"Get report", "Nothing here"} {
 		t.Run(link, func(t *testing.T) {
 			p := openURL(t, srv.URL+"/start")
