@@ -189,6 +189,48 @@ func (h *downloadHub) onEvent(m *session.Message) {
 	}
 }
 
+// waitingFor reports whether a WaitDownload of p is waiting: a download p
+// starts now is its.
+func (h *downloadHub) waitingFor(p *Page) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, w := range h.waiters {
+		if w.page == p {
+			return true
+		}
+	}
+	return false
+}
+
+// UnclaimedDownload is a download a page started while no WaitDownload of
+// its tab was waiting, as the next snapshot reports it: an agent that
+// clicked a download link learns the click did not save a file.
+type UnclaimedDownload struct {
+	Name string `json:"name"` // the file name the page suggested (page-made text)
+	// Refused: the browser refused it (a launched browser, a context made
+	// with NewContext). False in the default context of a browser reached
+	// with Connect, where its owner's own download setting handled it.
+	Refused bool `json:"refused"`
+}
+
+// String is the line the snapshot header shows.
+func (d UnclaimedDownload) String() string {
+	if d.Refused {
+		return "download " + quote(d.Name, 120) + " refused: nothing was waiting to save it (use WaitDownload, or the download verb)"
+	}
+	return "download " + quote(d.Name, 120) + " left to the browser's own download setting: nothing here was waiting to save it (use WaitDownload, or the download verb)"
+}
+
+// takeUnclaimed returns and clears the downloads no WaitDownload took since
+// the last snapshot.
+func (p *Page) takeUnclaimed() []UnclaimedDownload {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	d := p.unclaimed
+	p.unclaimed = nil
+	return d
+}
+
 func (p *Page) ownsFrame(id proto.PageFrameID) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()

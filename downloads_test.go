@@ -115,8 +115,27 @@ func TestDownloadsNobodyWaitsForAreRefused(t *testing.T) {
 			return ""
 		}
 	}
+	// noted is what the looks after a download say of it: the router may
+	// hand the library Page.downloadWillBegin after this test saw the
+	// download end, so a second look is allowed to be the one that says it.
+	noted := func() []rodagent.UnclaimedDownload {
+		t.Helper()
+		for i := 0; i < 2; i++ {
+			s := snapshot(t, p)
+			if len(s.Downloads) > 0 {
+				if want := `download "report.csv" refused: nothing was waiting to save it`; !strings.Contains(s.String(), want) {
+					t.Errorf("the look's text does not say %q:\n%s", want, s)
+				}
+				return s.Downloads
+			}
+		}
+		return nil
+	}
 	if s := clickFor(); s != proto.PageDownloadProgressStateCanceled {
 		t.Errorf("a download nobody waits for ended %s, want canceled", s)
+	}
+	if d := noted(); len(d) != 1 || d[0] != (rodagent.UnclaimedDownload{Name: "report.csv", Refused: true}) {
+		t.Errorf("the look after a refused download reports %+v, want it named and refused", d)
 	}
 	dl, err := p.WaitDownload(ctx, t.TempDir(), func(ctx context.Context) error {
 		_, err := p.Click(ctx, link)
@@ -125,8 +144,14 @@ func TestDownloadsNobodyWaitsForAreRefused(t *testing.T) {
 	if err != nil || dl.Size != 8 {
 		t.Fatalf("WaitDownload = %+v, %v", dl, err)
 	}
+	if d := snapshot(t, p).Downloads; len(d) != 0 {
+		t.Errorf("the look after a download WaitDownload saved reports %+v as unclaimed", d)
+	}
 	if s := clickFor(); s != proto.PageDownloadProgressStateCanceled {
 		t.Errorf("a download after WaitDownload returned ended %s, want canceled", s)
+	}
+	if d := noted(); len(d) != 1 || !d[0].Refused {
+		t.Errorf("the look after the second refused download reports %+v", d)
 	}
 	if files, _ := filepath.Glob(filepath.Join(home, "*", "report*")); len(files) > 0 {
 		t.Errorf("the page saved files into the user's directories: %q", files)

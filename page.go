@@ -42,9 +42,10 @@ type Page struct {
 	origins                 map[proto.PageFrameID][2]float64 // frame origins in the top-level viewport at the last snapshot
 	prefixes                map[proto.PageFrameID]string
 	nextFrame               int
-	dialogs                 []Dialog // handled since the last snapshot
-	unloadDismissing        bool     // a beforeunload dialog is being dismissed
-	unloadRefused           int      // beforeunload dialogs dismissed and closed: each kept the tab where it was
+	dialogs                 []Dialog            // handled since the last snapshot
+	unclaimed               []UnclaimedDownload // downloads started since the last snapshot that no WaitDownload took
+	unloadDismissing        bool                // a beforeunload dialog is being dismissed
+	unloadRefused           int                 // beforeunload dialogs dismissed and closed: each kept the tab where it was
 	arms                    arms
 	console                 []ConsoleMessage
 	crashed                 bool
@@ -410,11 +411,16 @@ func (p *Page) onEvent(s session.Session, m *session.Message) {
 		if !m.Load(&e) {
 			return
 		}
+		// Asked before p.mu is taken: the hub takes a page's mu under its own.
+		claimed := p.b.browser.downloads.waitingFor(p)
 		p.mu.Lock()
 		if e.FrameID == p.mainFrame {
 			p.nav.downloads++
 			p.nav.download = e.SuggestedFilename
 			p.notify()
+		}
+		if !claimed && len(p.unclaimed) < 16 {
+			p.unclaimed = append(p.unclaimed, UnclaimedDownload{Name: e.SuggestedFilename, Refused: idleDownloads(p.b) == proto.BrowserSetDownloadBehaviorBehaviorDeny})
 		}
 		p.mu.Unlock()
 	case "Page.javascriptDialogClosed":

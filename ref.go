@@ -148,13 +148,14 @@ type Snapshot struct {
 	// Navigated is the tab's URL when it moved since the previous snapshot
 	// (a new document or a same-document route), else "".
 	Navigated string              `json:"navigated,omitempty"`
-	Refs      []BrowserRef        `json:"refs"`              // every current ref, delta or not
-	Delta     *Delta              `json:"delta,omitempty"`   // nil for a full inventory
-	Frames    []FrameInfo         `json:"frames"`            // every frame read or found unreachable, the main frame first
-	Dialogs   []Dialog            `json:"dialogs,omitempty"` // dialogs and file choosers handled since the previous snapshot
-	Blocked   []BlockedNavigation `json:"blocked,omitempty"` // navigations the origin allowlist stopped since the previous snapshot
-	Shown     int                 `json:"shown"`             // how many of Refs the text shows
-	Source    string              `json:"source"`            // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
+	Refs      []BrowserRef        `json:"refs"`                // every current ref, delta or not
+	Delta     *Delta              `json:"delta,omitempty"`     // nil for a full inventory
+	Frames    []FrameInfo         `json:"frames"`              // every frame read or found unreachable, the main frame first
+	Dialogs   []Dialog            `json:"dialogs,omitempty"`   // dialogs and file choosers handled since the previous snapshot
+	Blocked   []BlockedNavigation `json:"blocked,omitempty"`   // navigations the origin allowlist stopped since the previous snapshot
+	Downloads []UnclaimedDownload `json:"downloads,omitempty"` // downloads the page started since the previous snapshot that no WaitDownload took
+	Shown     int                 `json:"shown"`               // how many of Refs the text shows
+	Source    string              `json:"source"`              // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
 	// Unsettled is, for a look after an action, what was still going when
 	// the look stopped waiting for the page to come to rest (after 1.5 s):
 	// the page may still change what it shows, so look again (the next
@@ -281,6 +282,9 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 	}
 	for _, bn := range s.Blocked {
 		b.WriteString(bn.String() + "\n")
+	}
+	for _, d := range s.Downloads {
+		b.WriteString(d.String() + "\n")
 	}
 	for _, f := range s.Frames {
 		if f.Error != "" {

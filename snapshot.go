@@ -94,6 +94,7 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	snap.view = cfg
 	snap.Dialogs = p.takeDialogs()
 	snap.Blocked = p.takeBlocked()
+	snap.Downloads = p.takeUnclaimed()
 	if !d.Full && !cfg.full {
 		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}, Focus: d.Focus, FocusLeft: d.Blurred}
 		for _, t := range td {

@@ -7,8 +7,8 @@
 // The tool speaks the agent loop: "snapshot" shows the page's refs, acting
 // calls take a ref ("click", "type", …), and after each action the tool adds
 // what moved, so the model rarely needs a separate look. Every verb of the
-// library is there: navigation, tabs, waits, dialogs, uploads (inside the
-// directories the program allows), screenshots, console, and eval (off unless
+// library is there: navigation, tabs, waits, dialogs, uploads and downloads
+// (inside the directories the program allows), screenshots, console, and eval (off unless
 // enabled).
 //
 // Bad input — an unknown action, a missing field, trailing garbage — is a
@@ -46,11 +46,12 @@ import (
 type Tool struct {
 	b *rodagent.Browser
 
-	after      bool
-	strict     bool
-	perVerb    bool
-	eval       bool
-	uploadDirs []string
+	after       bool
+	strict      bool
+	perVerb     bool
+	eval        bool
+	uploadDirs  []string
+	downloadDir string
 
 	mu      sync.Mutex
 	pages   map[string]*rodagent.Page
@@ -79,6 +80,14 @@ func WithToolPerVerb() Option { return func(t *Tool) { t.perVerb = true } }
 func WithUploadDirs(dirs ...string) Option {
 	return func(t *Tool) { t.uploadDirs = append(t.uploadDirs, dirs...) }
 }
+
+// WithDownloadDir turns on the download verb, which clicks a ref and saves
+// the file the click downloads into dir (created if missing) under the name
+// the site suggested, made unique if taken. Without it the tool offers no
+// download, and a download a click starts is refused: the look after it says
+// so. The directory is the program's: the model learns the file's name and
+// size, and Result.File holds its path.
+func WithDownloadDir(dir string) Option { return func(t *Tool) { t.downloadDir = dir } }
 
 // WithEval turns on the eval verb, which runs the model's JavaScript in the
 // page. It is off by default: a model that can run scripts can do anything
@@ -228,6 +237,8 @@ func (t *Tool) Do(ctx context.Context, in Input) (Result, error) {
 		res, err = t.evaluate(ctx, p, in)
 	case "upload":
 		res, err = t.upload(ctx, p, in)
+	case "download":
+		res, err = t.download(ctx, p, in)
 	default:
 		res, err = t.act(ctx, p, in)
 	}

@@ -178,6 +178,45 @@ func TestUpload(t *testing.T) {
 	}
 }
 
+// A click that downloads a file: without a download directory the file is
+// refused and the look after the click says so; with one, the download verb
+// saves it and names it, and a click that starts no download says that.
+func TestDownload(t *testing.T) {
+	t.Parallel()
+	url := browsertest.Serve(t, site())
+	off := newTool(t)
+	must(t, off, `{"action":"open","url":"`+url+`/download"}`)
+	if res := call(t, off, `{"action":"download","ref":"lnk-get-report"}`); res.OK || !strings.Contains(res.Text, "download is turned off") {
+		t.Errorf("download without a directory: %+v", res)
+	}
+	res := must(t, off, `{"action":"click","ref":"lnk-get-report"}`)
+	if !strings.Contains(res.Text, `download "report.csv" refused`) {
+		// The refusal may reach the library just after the look that followed
+		// the click; the next look says it then.
+		contains(t, "refused download", must(t, off, `{"action":"snapshot"}`), `download "report.csv" refused`)
+	}
+
+	dir := filepath.Join(t.TempDir(), "downloads")
+	tool := newTool(t, agenttool.WithDownloadDir(dir))
+	if !strings.Contains(tool.Description(), "- download:") || strings.Contains(off.Description(), "- download:") {
+		t.Error("the description offers download only with a download directory")
+	}
+	must(t, tool, `{"action":"open","url":"`+url+`/download"}`)
+	res = must(t, tool, `{"action":"download","ref":"lnk-get-report"}`)
+	contains(t, "download", res, "download lnk-get-report → ready", `saved "report.csv" (8 bytes)`)
+	if body, err := os.ReadFile(res.File); err != nil || string(body) != "a,b\n1,2\n" || filepath.Dir(res.File) != dir {
+		t.Errorf("Result.File %q: %q, %v", res.File, body, err)
+	}
+	if strings.Contains(res.Text, "refused") {
+		t.Errorf("a saved download is reported refused:\n%s", res.Text)
+	}
+	res = call(t, tool, `{"action":"download","ref":"btn-prepare"}`)
+	if res.OK || res.Status != agenttool.StatusTimeout {
+		t.Errorf("a download click that downloads nothing: %+v", res)
+	}
+	contains(t, "no download", res, "download btn-prepare → ready, but no file was saved within", `"Nothing to download"`)
+}
+
 func pngSize(t *testing.T, data []byte) image.Point {
 	t.Helper()
 	cfg, err := png.DecodeConfig(bytes.NewReader(data))

@@ -63,6 +63,13 @@ func site() http.Handler {
 		<p id="who"></p></main>`)
 	page("/upload", `<main><h1>Upload</h1><label>Attachment <input type="file" id="f"
 		onchange="document.getElementById('got').textContent = 'Got ' + this.files[0].name"></label><p id="got"></p></main>`)
+	page("/download", `<main><h1>Reports</h1><a href="/report.csv">Get report</a>
+		<button onclick="document.getElementById('out').textContent = 'Nothing to download'">Prepare</button><p id="out"></p></main>`)
+	mux.HandleFunc("/report.csv", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/csv")
+		w.Header().Set("Content-Disposition", `attachment; filename="report.csv"`)
+		fmt.Fprint(w, "a,b\n1,2\n")
+	})
 	page("/widgets", `<main><h1>Widgets</h1>
 		<button ondblclick="this.textContent = 'Double clicked'">Double me</button>
 		<button onmouseover="this.textContent = 'Hovered'">Hover me</button>

@@ -29,6 +29,8 @@ type Result struct {
 	Tab string `json:"tab,omitempty"`
 	// Image is the screenshot, for the screenshot verb.
 	Image *Image `json:"image,omitempty"`
+	// File is where the download verb saved the file.
+	File string `json:"file,omitempty"`
 	// Boxes lists, for a screenshot, where each ref in view is on the image.
 	Boxes []RefBox `json:"boxes,omitempty"`
 }

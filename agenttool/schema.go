@@ -77,6 +77,8 @@ var verbs = []verb{
 	{name: "drag", required: []string{"ref", "to"}, optional: []string{"tab"}, desc: "Drag an element (ref) and drop it onto another (to)."},
 	{name: "upload", required: []string{"ref", "paths"}, optional: []string{"tab"}, option: "WithUploadDirs",
 		desc: "Put files into a file input or the chooser a button opens (only files inside the allowed directories)."},
+	{name: "download", required: []string{"ref"}, optional: []string{"tab"}, option: "WithDownloadDir",
+		desc: "Click an element by ref that downloads a file (a link, a button) and save the file; answers with its name and size."},
 	{name: "wait", required: []string{"until"}, optional: []string{"text", "ref", "url", "timeout_ms", "tab"}, readOnly: true,
 		desc: "Wait until text appears, a ref is present or gone, the URL matches, the page loaded or the network is idle (bounded by timeout_ms)."},
 	{name: "dialog", required: []string{"accept"}, optional: []string{"text", "tab"},
@@ -113,7 +115,7 @@ func ReadOnly(action string) bool {
 	return ok && v.readOnly
 }
 
-// enabled reports whether the tool offers v: upload and eval are off until
+// enabled reports whether the tool offers v: upload, download and eval are off until
 // the embedding program turns them on.
 func (t *Tool) enabled(v verb) bool {
 	switch v.name {
@@ -121,6 +123,8 @@ func (t *Tool) enabled(v verb) bool {
 		return len(t.uploadDirs) > 0
 	case "eval":
 		return t.eval
+	case "download":
+		return t.downloadDir != ""
 	}
 	return true
 }

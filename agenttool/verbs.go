@@ -339,6 +339,42 @@ func (t *Tool) upload(ctx context.Context, p *rodagent.Page, in Input) (Result, 
 	return t.acted(ctx, p, in, st), nil
 }
 
+// downloadWait bounds how long the download verb waits, from its click, for
+// the file to be saved: a click that started no download must not hold the
+// call for the rest of the caller's deadline.
+var downloadWait = 60 * time.Second
+
+// download clicks the ref inside WaitDownload, so the file the click starts
+// is saved into the tool's download directory.
+func (t *Tool) download(ctx context.Context, p *rodagent.Page, in Input) (Result, error) {
+	wctx, cancel := context.WithTimeout(ctx, downloadWait)
+	defer cancel()
+	var st rodagent.ActionStatus
+	clicked := false
+	dl, err := p.WaitDownload(wctx, t.downloadDir, func(ctx context.Context) error {
+		var err error
+		st, err = p.Click(ctx, in.Ref)
+		clicked = err == nil
+		return err
+	})
+	if err != nil {
+		if clicked && ctx.Err() == nil && wctx.Err() != nil {
+			text := fmt.Sprintf("%s → %s, but no file was saved within %s of the click: the page started no download, or it is still going\n"+
+				"next: snapshot to see what the click did\n", label(in), st, downloadWait)
+			if t.after {
+				text += t.look(ctx, p, false)
+			}
+			return Result{OK: false, Status: StatusTimeout, Text: text}, nil
+		}
+		return Result{}, err
+	}
+	text := fmt.Sprintf("%s → %s\nsaved %s (%d bytes) into the download directory\n", label(in), st, rodagent.Quote(filepath.Base(dl.Path), 200), dl.Size)
+	if t.after {
+		text += t.look(ctx, p, false)
+	}
+	return Result{OK: true, Status: string(st), Text: text, File: dl.Path, Navigated: p.LastAction().Navigated}, nil
+}
+
 // allowedUpload resolves path (relative ones against the first upload
 // directory) and its symbolic links, and accepts it only below an upload
 // directory.

@@ -49,6 +49,7 @@ func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	var origins, uploads mcpList
 	fs.Var(&origins, "allow-origin", "restrict navigation to this origin (repeatable), e.g. https://example.com")
 	fs.Var(&uploads, "upload-dir", "offer the upload verb for files below this directory (repeatable); no upload without it")
+	downloadDir := fs.String("download-dir", "", "offer the download verb, which saves the files clicks download into this directory; no download without it")
 	enableEval := fs.Bool("enable-eval", false, "offer the eval verb (runs the model's JavaScript in the page)")
 	perVerb := fs.Bool("per-verb-tools", false, "one MCP tool per verb (browser_click, …) instead of one browser tool")
 	approve := fs.String("approve", "reads", "what runs without asking the person at the host: all, reads (acting calls are asked by elicitation), none")
@@ -94,6 +95,9 @@ func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	var topts []agenttool.Option
 	if len(uploads) > 0 {
 		topts = append(topts, agenttool.WithUploadDirs(uploads...))
+	}
+	if *downloadDir != "" {
+		topts = append(topts, agenttool.WithDownloadDir(*downloadDir))
 	}
 	if *enableEval {
 		topts = append(topts, agenttool.WithEval())
