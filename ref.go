@@ -31,7 +31,10 @@ type State struct {
 	Focused  bool   `json:"focused,omitempty"`  // has keyboard focus
 	Readonly bool   `json:"readonly,omitempty"` // read-only field
 	Required bool   `json:"required,omitempty"` // required field
-	Invalid  bool   `json:"invalid,omitempty"`  // aria-invalid
+	Invalid  bool   `json:"invalid,omitempty"`  // aria-invalid, or a native field that fails its constraints after the person touched it (CSS :user-invalid)
+	// Error is the browser's message for such a native field ("Please fill
+	// out this field."): the bubble a person reads after a refused submit.
+	Error    string `json:"error,omitempty"`
 	Editable bool   `json:"editable,omitempty"` // takes text input
 	Busy     bool   `json:"busy,omitempty"`     // aria-busy: the element is being updated
 	// Multiselectable: a listbox, grid or tree that lets more than one item be selected.
@@ -97,7 +100,7 @@ type FrameInfo struct {
 
 // FieldChange is one field that changed on a ref between two snapshots.
 type FieldChange struct {
-	Field string `json:"field"` // name, value, checked, pressed, expanded, selected, disabled
+	Field string `json:"field"` // name, value, shows, checked, pressed, expanded, selected, disabled, current, sort, invalid, error, busy
 	Old   string `json:"old"`   // the value before
 	New   string `json:"new"`   // the value now
 }
@@ -817,6 +820,9 @@ func (s *Snapshot) DeltaText() string {
 		}
 		b.WriteString("~ " + c.Ref)
 		for _, f := range c.Fields {
+			if f.Field == "error" && f.New == "" && hasChange(c.Fields, "invalid", "false") {
+				continue // "not invalid" already says it
+			}
 			b.WriteString(" " + changeText(f))
 		}
 		b.WriteByte('\n')
@@ -908,8 +914,23 @@ func changeText(f FieldChange) string {
 		if f.New == "" {
 			return "not " + f.Field
 		}
+	case "error":
+		if f.New == "" {
+			return "no error message"
+		}
+		return "error=" + quote(f.New, 160)
 	}
 	return plainText(f.Field, 40) + "=" + quote(f.New, 80)
+}
+
+// hasChange reports whether fields change field to value.
+func hasChange(fields []FieldChange, field, value string) bool {
+	for _, f := range fields {
+		if f.Field == field && f.New == value {
+			return true
+		}
+	}
+	return false
 }
 
 func hasString(list []string, s string) bool {
@@ -983,6 +1004,9 @@ func refLine(r *BrowserRef) string {
 	}
 	if st.Invalid {
 		b.WriteString(" invalid")
+		if st.Error != "" {
+			b.WriteString(" error=" + quote(st.Error, 160))
+		}
 	}
 	if st.Current != "" {
 		if st.Current == "true" {

@@ -30,6 +30,8 @@ type DOMInfo struct {
 	Labelled    bool                   // it has aria-label or aria-labelledby
 	RowCount    int                    // aria-rowcount: -1 or a count of rows, 0 when absent or not a count
 	Range       rangeAttrs             // what it says of its value, if it is a range (slider, spin button, …)
+	AriaInvalid bool                   // aria-invalid set to anything but "false"
+	Required    bool                   // the required attribute, or aria-required="true"
 }
 
 // rangeAttrs are the attributes a range widget states its value with: the
@@ -156,6 +158,12 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 						}
 					case "aria-label", "aria-labelledby":
 						info.Labelled = true
+					case "aria-invalid":
+						info.AriaInvalid = str(attrs[i+1]) != "false"
+					case "required":
+						info.Required = true
+					case "aria-required":
+						info.Required = info.Required || str(attrs[i+1]) == "true"
 					case "aria-rowcount":
 						info.RowCount = DeclaredRows(str(attrs[i+1]))
 					case "tabindex":

@@ -596,6 +596,9 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 		if len(r) >= 31 {
 			it.State.Shows = field(r[30])
 		}
+		if len(r) >= 32 {
+			it.State.Error = field(r[31])
+		}
 		return it, true
 	case "4":
 		if len(r) < 8 {

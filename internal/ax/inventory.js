@@ -829,15 +829,21 @@
     const ap = ga(el, an, 'aria-pressed');
     if (ap === 'true') st |= 2048; else if (ap === 'false') st |= 4096; else if (ap === 'mixed') st |= 2;
     const ai = ga(el, an, 'aria-invalid');
-    if (ai !== null && ai !== 'false') st |= 8192;
+    if (ai !== null && ai !== 'false' || userInvalid(el)) st |= 8192;
     if (ga(el, an, 'aria-busy') === 'true') st |= 16384;
     if (an.includes('aria-owns')) st |= 65536; // its name may repeat what it owns
     if ((tag === 'select' && el.multiple) || ga(el, an, 'aria-multiselectable') === 'true') st |= 32768;
     return st;
   }
 
+  // userInvalid: a native field that fails its constraints once the person
+  // has changed it or tried to submit its form (:user-invalid), when the
+  // browser marks it and says why in a bubble.
+  const userInvalid = el => VALIDATED.has(el.localName) && el.willValidate && el.matches(':user-invalid');
+  const VALIDATED = new Set(['input', 'select', 'textarea']);
+
   // The rest of a ref's state, as strings: [current, sort, level, valuemin,
-  // valuemax, valuetext].
+  // valuemax, valuetext, error (the browser's message for a userInvalid field)].
   const RANGE = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
   function extrasOf(el, role, an) {
     an = an || el.getAttributeNames();
@@ -864,7 +870,8 @@
       else { min = ga(el, an, 'aria-valuemin') || ''; max = ga(el, an, 'aria-valuemax') || ''; }
       vt = ga(el, an, 'aria-valuetext') || '';
     }
-    return [cur || '', sort && sort !== 'none' ? sort : '', level, min, max, vt];
+    const err = userInvalid(el) ? collapse(el.validationMessage).slice(0, 200) : '';
+    return [cur || '', sort && sort !== 'none' ? sort : '', level, min, max, vt, err];
   }
 
   function valueOf(el, role) {
@@ -1087,8 +1094,9 @@
   //                 current, sort, level, valuemin, valuemax, valuetext, and, only when an ancestor clips
   //                 it, clip x, y, w, h (clipOf), and, only when nameOf changed the browser's name, that
   //                 name (raws) and 1 when it named what the browser leaves unnamed (lent), and, only
-  //                 when it shows text its name does not say, that text (showsOf); a field before a set
-  //                 one is '' when it is not set itself]
+  //                 when it shows text its name does not say, that text (showsOf), and, only for a
+  //                 userInvalid field, the browser's message; a field before a set one is '' when it
+  //                 is not set itself]
   // limit is the region el shows in when the walk knows it (see walkDOM),
   // undefined when it does not.
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up, limit) {
@@ -1107,11 +1115,13 @@
     const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el, an), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
     const c = limit === undefined ? clipOf(el) : limit || NO_CLIP;
     const raw = raws.get(el), isLent = lent.has(el), sh = showsOf(el, role, name, an);
-    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw || isLent || sh) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
-    if (c[0] !== '' || raw || isLent || sh) row.push(c[0], c[1], c[2], c[3]);
-    if (raw || isLent || sh) row.push(raw || ''); // the browser's name, when nameOf showed less of it
-    if (isLent || sh) row.push(isLent ? 1 : ''); // named though the browser leaves it unnamed (lentName)
-    if (sh) row.push(sh); // what a person reads on it, when its name says something else
+    const er = x[6];
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw || isLent || sh || er) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
+    if (c[0] !== '' || raw || isLent || sh || er) row.push(c[0], c[1], c[2], c[3]);
+    if (raw || isLent || sh || er) row.push(raw || ''); // the browser's name, when nameOf showed less of it
+    if (isLent || sh || er) row.push(isLent ? 1 : ''); // named though the browser leaves it unnamed (lentName)
+    if (sh || er) row.push(sh || ''); // what a person reads on it, when its name says something else
+    if (er) row.push(er); // the browser's message for a field that fails its constraints (userInvalid)
     return row;
   }
 
@@ -2393,8 +2403,10 @@
         pick.push(els[r[2]]);
         text.push(r);
       } else if (r[0] === 0 && r.length > 30) {
-        // a ref that shows text its name does not say: the AX path shows
-        // it too, and hears (flag 4) that the walk found nothing else in it
+        // a ref that shows text its name does not say, or a field the
+        // browser calls wrong (its message, which the AX tree lacks): the
+        // AX path shows it too, and hears (flag 4) that the walk found
+        // nothing else in it
         r[29] = 4;
         pick.push(els[r[2]]);
         text.push(r);
@@ -2480,7 +2492,9 @@
     S.mo = new MutationObserver(record);
     S.mo.observe(document, OBSERVE);
     const mark = e => { const t = e.composedPath()[0]; if (t && t.nodeType === 1 && S.index.has(t)) S.dirty.add(t); };
-    for (const ev of ['input', 'change', 'focusin', 'focusout', 'toggle']) document.addEventListener(ev, mark, true);
+    // invalid: a refused submit marks its fields :user-invalid without
+    // changing anything a mutation observer sees
+    for (const ev of ['input', 'change', 'focusin', 'focusout', 'toggle', 'invalid']) document.addEventListener(ev, mark, true);
     // a list scrolled inside the page moves its items in and out of view
     document.addEventListener('scroll', e => { if (e.target !== document) S.scrolled = true; }, true);
   }

@@ -356,6 +356,7 @@ func changedFields(a, b *Element) []Field {
 	add("current", a.State.Current, b.State.Current)
 	add("sort", a.State.Sort, b.State.Sort)
 	add("invalid", strconv.FormatBool(a.State.Invalid), strconv.FormatBool(b.State.Invalid))
+	add("error", a.State.Error, b.State.Error)
 	add("busy", strconv.FormatBool(a.State.Busy), strconv.FormatBool(b.State.Busy))
 	return f
 }

@@ -54,7 +54,7 @@ type Item struct {
 	lent     bool   // (in-page read) Name is what a person calls a control the browser leaves unnamed
 	covered  bool   // (in-page read) a wrapper the walk took back for the one control inside it
 	stoodIn  bool   // (in-page read) a clipped form control a visible widget stands in for (stoodIn)
-	onlyShow bool   // (in-page text read) a ref sent only for the text it shows (State.Shows)
+	onlyShow bool   // (in-page text read) a ref sent only for the text it shows (State.Shows) or its State.Error
 	pageText *Item  // (in-page text read) the text a ref holds of its own (a focusable tab panel's)
 }
 
@@ -71,7 +71,8 @@ type State struct {
 	Readonly  bool
 	Required  bool
 	Invalid   bool
-	Editable  bool // takes text: a text field or contenteditable
+	Error     string // the browser's message for a native field that fails its constraints after the person touched it (the in-page read's errorOf)
+	Editable  bool   // takes text: a text field or contenteditable
 	Focusable bool
 	Modal     bool
 	HasPopup  string
@@ -127,6 +128,9 @@ var contextRoles = map[string]bool{
 // structural roles skipped when building a path
 var transparent = map[string]bool{"generic": true, "none": true, "presentation": true, "paragraph": true,
 	"LabelText": true, "Section": true, "StaticText": true, "InlineTextBox": true, "Div": true}
+
+// validatedTags are the elements constraint validation checks.
+var validatedTags = map[string]bool{"input": true, "select": true, "textarea": true}
 
 // IsInteractive reports whether an element with this role and state gets a
 // ref. inRef says an ancestor already has one: the weaker signals (editable,
@@ -316,6 +320,18 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	}
 	name := strings.TrimSpace(collapse(str(n.Name)))
 	st := ParseState(n)
+	// Chromium calls a native field invalid on its own terms — a required
+	// checkbox or select from the start, a text field as soon as it is
+	// edited — and a required checkbox or select not required. As on the
+	// fast path: invalid is aria-invalid, or the browser's verdict once the
+	// person touched the field (the in-page read's message, merged below);
+	// required is the attribute.
+	if w.dom != nil {
+		if di, ok := w.dom.Nodes[n.BackendDOMNodeID]; ok && validatedTags[di.Tag] {
+			st.Invalid = di.AriaInvalid
+			st.Required = st.Required || di.Required
+		}
+	}
 	significant := !transparent[role] && role != "RootWebArea"
 	child := c
 	if significant {
@@ -502,6 +518,11 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		// else: the in-page read's, as on the fast path.
 		if t, ok := w.texts[n.BackendDOMNodeID]; ok && t.Kind == KindRef {
 			st.Shows = t.State.Shows
+			// The browser's message for a field that fails its constraints,
+			// which the AX tree does not carry.
+			if t.State.Error != "" {
+				st.Invalid, st.Error = true, t.State.Error
+			}
 		}
 		w.items = append(w.items, Item{Kind: KindRef, Depth: c.depth, Role: role, Name: clean, RawName: raw,
 			Node: n.BackendDOMNodeID, State: st, Landmark: c.landmark, Context: ctxName, Path: child.path,
