@@ -190,6 +190,21 @@ func (p *Page) DblClick(ctx context.Context, ref string) (ActionStatus, error) {
 	return p.clickN(ctx, "dblclick", p.byRef(ref), 2)
 }
 
+// RightClick presses the right mouse button on the element a ref names,
+// after the same checks as Click: the page gets contextmenu (and auxclick),
+// so its own context menu opens — a file manager's row, an editor, a grid.
+// Chromium's own menu never shows in a headless browser; a page that keeps
+// the default opens nothing, and the next look shows no change.
+func (p *Page) RightClick(ctx context.Context, ref string) (ActionStatus, error) {
+	return p.rightClick(ctx, p.byRef(ref))
+}
+
+func (p *Page) rightClick(ctx context.Context, f finder) (ActionStatus, error) {
+	return p.act(ctx, Action{Verb: "rightclick"}, f, needs{enabled: true, hit: true, move: true, press: true}, func(t *target, at input.Point) error {
+		return input.PressButtonAt(ctx, p.main, at, input.Right, 1, 0)
+	})
+}
+
 func (p *Page) clickN(ctx context.Context, verb string, f finder, count int) (ActionStatus, error) {
 	return p.press(ctx, verb, f, count, false)
 }

@@ -17,7 +17,7 @@ import (
 // Resolving a target scrolls it into view; nothing else reaches the page
 // before the Approver answers.
 type Action struct {
-	Verb   string // "click", "dblclick", "hover", "focus", "type", "press", "scroll", "select", "check", "uncheck", "upload", "drag", "open", "back", "forward", "reload", "eval", "close"
+	Verb   string // "click", "dblclick", "rightclick", "hover", "focus", "type", "press", "scroll", "select", "check", "uncheck", "upload", "drag", "open", "back", "forward", "reload", "eval", "close"
 	Target string // the ref or locator as given, if any
 	Role   string // the target's role, read from the live element
 	Name   string // the target's accessible name, read from the live element

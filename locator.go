@@ -538,6 +538,12 @@ func (x *Located) Click(ctx context.Context) (ActionStatus, error) {
 	return x.p.clickN(ctx, "click", x.p.byLocator(x.l), 1)
 }
 
+// RightClick presses the right mouse button on the single element the
+// locator matches (see Page.RightClick).
+func (x *Located) RightClick(ctx context.Context) (ActionStatus, error) {
+	return x.p.rightClick(ctx, x.p.byLocator(x.l))
+}
+
 // DblClick double-clicks the single element the locator matches.
 func (x *Located) DblClick(ctx context.Context) (ActionStatus, error) {
 	return x.p.clickN(ctx, "dblclick", x.p.byLocator(x.l), 2)

@@ -18,7 +18,7 @@ import (
 // take are ignored when empty and refused when set. The jsonschema tags give
 // SDKs that infer schemas from Go types the same descriptions.
 type Input struct {
-	Action    string   `json:"action" jsonschema:"what to do: snapshot, open, click, dblclick, hover, focus, type, press, scroll, select, check, uncheck, drag, upload, download, wait, dialog, screenshot, text, console, tabs, tab_new, tab_select, tab_close, back, forward, reload, eval, close"`
+	Action    string   `json:"action" jsonschema:"what to do: snapshot, open, click, dblclick, rightclick, hover, focus, type, press, scroll, select, check, uncheck, drag, upload, download, wait, dialog, screenshot, text, console, tabs, tab_new, tab_select, tab_close, back, forward, reload, eval, close"`
 	Ref       string   `json:"ref,omitempty" jsonschema:"an element's ref from the latest snapshot, e.g. btn-sign-in"`
 	Text      string   `json:"text,omitempty" jsonschema:"type: the text for the field; wait: text to wait for; dialog: text for a prompt"`
 	Key       string   `json:"key,omitempty" jsonschema:"press: the key, e.g. Enter, Tab, Shift+Tab, Escape, ArrowDown"`

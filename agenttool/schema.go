@@ -66,6 +66,7 @@ var verbs = []verb{
 	{name: "open", required: []string{"url"}, optional: []string{"tab"}, desc: "Load a URL in the current tab and show the page."},
 	{name: "click", required: []string{"ref"}, optional: []string{"tab"}, desc: "Click an element by ref, as a person would."},
 	{name: "dblclick", required: []string{"ref"}, optional: []string{"tab"}, desc: "Double-click an element by ref."},
+	{name: "rightclick", required: []string{"ref"}, optional: []string{"tab"}, desc: "Right-click an element by ref, to open the page's own context menu."},
 	{name: "hover", required: []string{"ref"}, optional: []string{"tab"}, desc: "Move the pointer over an element by ref."},
 	{name: "focus", required: []string{"ref"}, optional: []string{"tab"}, desc: "Give an element keyboard focus without clicking."},
 	{name: "type", required: []string{"ref", "text"}, optional: []string{"tab"}, desc: "Replace a text field's content with text (empty text clears it). A date or time field takes its ISO value (2024-03-09, 13:45); a slider, spin button or range takes the number to move it to."},

@@ -119,9 +119,9 @@ func TestStrictSchema(t *testing.T) {
 }
 
 // required lists each verb's required fields, as the tool description says.
-var required = map[string][]string{"open": {"url"}, "click": {"ref"}, "dblclick": {"ref"}, "hover": {"ref"}, "focus": {"ref"},
+var required = map[string][]string{"open": {"url"}, "click": {"ref"}, "dblclick": {"ref"}, "rightclick": {"ref"}, "hover": {"ref"}, "focus": {"ref"},
 	"type": {"ref", "text"}, "press": {"key"}, "select": {"ref", "values"}, "check": {"ref"}, "uncheck": {"ref"},
-	"drag": {"ref", "to"}, "upload": {"ref", "paths"}, "wait": {"until"}, "dialog": {"accept"}, "tab_select": {"tab"}, "eval": {"js"}}
+	"drag": {"ref", "to"}, "upload": {"ref", "paths"}, "download": {"ref"}, "wait": {"until"}, "dialog": {"accept"}, "tab_select": {"tab"}, "eval": {"js"}}
 
 func isRequired(verb, field string) bool { return slices.Contains(required[verb], field) }
 

@@ -63,6 +63,8 @@ func (t *Tool) act(ctx context.Context, p *rodagent.Page, in Input) (Result, err
 		st, err = p.Click(ctx, in.Ref)
 	case "dblclick":
 		st, err = p.DblClick(ctx, in.Ref)
+	case "rightclick":
+		st, err = p.RightClick(ctx, in.Ref)
 	case "hover":
 		st, err = p.Hover(ctx, in.Ref)
 	case "focus":

@@ -74,12 +74,25 @@ func Click(ctx context.Context, s Session, p Point, count int, mods Modifier) er
 	return PressAt(ctx, s, p, count, mods)
 }
 
-func button(ctx context.Context, s Session, typ proto.InputDispatchMouseEventType, p Point, count int, mods Modifier) error {
+// Button is a mouse button.
+type Button int
+
+// Mouse buttons.
+const (
+	Left  Button = iota // the primary button: click, select, drag
+	Right               // the secondary button: the page's context menu (contextmenu)
+)
+
+func button(ctx context.Context, s Session, typ proto.InputDispatchMouseEventType, p Point, b Button, count int, mods Modifier) error {
+	name, held := proto.InputMouseButtonLeft, 1 // MouseEvent.buttons: 1 primary, 2 secondary
+	if b == Right {
+		name, held = proto.InputMouseButtonRight, 2
+	}
 	buttons := 0
 	if typ == proto.InputDispatchMouseEventTypeMousePressed {
-		buttons = 1
+		buttons = held
 	}
-	return proto.InputDispatchMouseEvent{Type: typ, X: p.X, Y: p.Y, Button: proto.InputMouseButtonLeft,
+	return proto.InputDispatchMouseEvent{Type: typ, X: p.X, Y: p.Y, Button: name,
 		Buttons: &buttons, ClickCount: count, Modifiers: int(mods),
 		PointerType: proto.InputDispatchMouseEventPointerTypeMouse}.Call(bind(ctx, s))
 }
@@ -87,14 +100,21 @@ func button(ctx context.Context, s Session, typ proto.InputDispatchMouseEventTyp
 // PressAt presses and releases the left button at p count times, with the
 // pointer already there (see Move): the second half of Click.
 func PressAt(ctx context.Context, s Session, p Point, count int, mods Modifier) error {
+	return PressButtonAt(ctx, s, p, Left, count, mods)
+}
+
+// PressButtonAt presses and releases button b at p count times, with the
+// pointer already there. The right button fires the page's contextmenu
+// event (Chromium shows no menu of its own in a headless browser).
+func PressButtonAt(ctx context.Context, s Session, p Point, b Button, count int, mods Modifier) error {
 	if count < 1 {
 		count = 1
 	}
 	for i := 1; i <= count; i++ {
-		if err := button(ctx, s, proto.InputDispatchMouseEventTypeMousePressed, p, i, mods); err != nil {
+		if err := button(ctx, s, proto.InputDispatchMouseEventTypeMousePressed, p, b, i, mods); err != nil {
 			return err
 		}
-		if err := button(ctx, s, proto.InputDispatchMouseEventTypeMouseReleased, p, i, mods); err != nil {
+		if err := button(ctx, s, proto.InputDispatchMouseEventTypeMouseReleased, p, b, i, mods); err != nil {
 			return err
 		}
 	}
@@ -103,12 +123,12 @@ func PressAt(ctx context.Context, s Session, p Point, count int, mods Modifier) 
 
 // Down presses the left button at p (the pointer must already be there).
 func Down(ctx context.Context, s Session, p Point) error {
-	return button(ctx, s, proto.InputDispatchMouseEventTypeMousePressed, p, 1, 0)
+	return button(ctx, s, proto.InputDispatchMouseEventTypeMousePressed, p, Left, 1, 0)
 }
 
 // Up releases the left button at p.
 func Up(ctx context.Context, s Session, p Point) error {
-	return button(ctx, s, proto.InputDispatchMouseEventTypeMouseReleased, p, 1, 0)
+	return button(ctx, s, proto.InputDispatchMouseEventTypeMouseReleased, p, Left, 1, 0)
 }
 
 // DragMove moves the pointer to p with the left button held.

@@ -623,6 +623,7 @@ type actRequest struct {
 	URL       string      `json:"url,omitempty"`      // wait: the URL to match
 	Load      string      `json:"load,omitempty"`     // wait: "load" or "networkidle"
 	Double    bool        `json:"doubleClick,omitempty"`
+	Button    string      `json:"button,omitempty"` // click: "left" (the default) or "right", for the page's context menu
 	TimeoutMs int         `json:"timeoutMs,omitempty"`
 }
 
@@ -753,6 +754,14 @@ func doTarget(ctx context.Context, p *rodagent.Page, in *actRequest) (rodagent.A
 	switch in.Kind {
 	case "click":
 		switch {
+		case in.Button != "" && in.Button != "left" && in.Button != "right":
+			return "", nil, badRequest("button must be left or right, not %q", in.Button)
+		case in.Button == "right" && in.Double:
+			return "", nil, badRequest("a right click cannot be double")
+		case loc != nil && in.Button == "right":
+			st, err = loc.RightClick(ctx)
+		case in.Button == "right":
+			st, err = p.RightClick(ctx, in.Ref)
 		case loc != nil && in.Double:
 			st, err = loc.DblClick(ctx)
 		case loc != nil:

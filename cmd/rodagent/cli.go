@@ -74,7 +74,7 @@ func init() {
 	verbs = []verb{
 		{"open", "URL", "rodagent open https://example.com/login", "navigate the current tab (opens one if needed)", cmdOpen},
 		{"snapshot", "[--full] [--aria] [--limit N]", "rodagent snapshot --full", "what the page shows, as refs; after the first look, what moved", cmdSnapshot},
-		{"click", "TARGET [--double]", `rodagent click btn-sign-in    or    rodagent click 'role=button[name="Save"]'`, "click a ref or a locator", cmdTarget("click")},
+		{"click", "TARGET [--double|--right]", `rodagent click btn-sign-in    or    rodagent click 'role=button[name="Save"]'`, "click a ref or a locator", cmdTarget("click")},
 		{"type", "TARGET TEXT [--submit]", "rodagent type inp-email me@example.com", "replace a field's text (--submit presses Enter after)", cmdType("type")},
 		{"fill", "TARGET TEXT", "rodagent fill 'label=\"Email\"' me@example.com", "replace a field's text exactly", cmdType("fill")},
 		{"press", "KEY", "rodagent press Enter", "press a key on what has focus (Enter, Tab, Shift+Tab, Escape, arrows, …)", cmdPress},
@@ -457,9 +457,10 @@ func cmdSnapshot(c *cli, fs *flag.FlagSet, args []string) error {
 
 func cmdTarget(kind string) func(c *cli, fs *flag.FlagSet, args []string) error {
 	return func(c *cli, fs *flag.FlagSet, args []string) error {
-		var double *bool
+		var double, right *bool
 		if kind == "click" {
 			double = fs.Bool("double", false, "double-click")
+			right = fs.Bool("right", false, "right-click (the page's context menu)")
 		}
 		pos, err := c.parse(fs, args, 1, 1)
 		if err != nil {
@@ -468,6 +469,9 @@ func cmdTarget(kind string) func(c *cli, fs *flag.FlagSet, args []string) error 
 		req := map[string]any{"kind": kind, "ref": pos[0]}
 		if double != nil && *double {
 			req["doubleClick"] = true
+		}
+		if right != nil && *right {
+			req["button"] = "right"
 		}
 		return c.act(req, kind+" "+pos[0])
 	}
