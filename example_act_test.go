@@ -179,3 +179,70 @@ func ExampleSnapshot_unsettled() {
 	// work
 	// true
 }
+
+// RightClick opens a page's own context menu: its items are refs in the
+// next look.
+func ExamplePage_RightClick() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := rodagent.Launch(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	p, err := b.NewPage(ctx, page(`<div id=row onclick="this.style.background='#def'">Q1.xlsx</div>
+<ul role=menu hidden id=menu><li role=menuitem onclick="this.textContent='Deleted'">Delete</li></ul>
+<script>row.addEventListener('contextmenu', e => { e.preventDefault(); menu.hidden = false; });</script>`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	snap, _ := p.Snapshot(ctx)
+	if _, err := p.RightClick(ctx, snap.Refs[0].Ref); err != nil {
+		fmt.Println(err)
+		return
+	}
+	snap, _ = p.Snapshot(ctx)
+	for _, r := range snap.Refs {
+		if r.Role == "menuitem" {
+			fmt.Println(r.Ref, r.Name)
+		}
+	}
+	// Output:
+	// mi-delete Delete
+}
+
+// A submit the browser refuses for its fields' constraints changes no DOM;
+// the look names each field that failed and the browser's message.
+func ExampleState_error() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := rodagent.Launch(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Close()
+	p, err := b.NewPage(ctx, page(`<form><label>Email <input type=email required></label><button>Join</button></form>`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if _, err := p.Snapshot(ctx); err != nil { // mints inp-email, btn-join
+		fmt.Println(err)
+		return
+	}
+	if _, err := p.Click(ctx, "btn-join"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	snap, _ := p.Snapshot(ctx)
+	for _, r := range snap.Refs {
+		if r.State.Invalid {
+			fmt.Printf("%s: %s\n", r.Ref, r.State.Error)
+		}
+	}
+	// Output:
+	// inp-email: Please fill out this field.
+}

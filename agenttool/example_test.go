@@ -7,6 +7,8 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -145,4 +147,47 @@ func ExampleTool_Call() {
 	// ~ btn-add-to-cart name="Added"
 	// click btn-checkout → disabled
 	// next: element is disabled — complete what enables it, or pick another
+}
+
+// With a download directory the tool offers the download verb: the model
+// clicks a download link by ref, the file is saved there, and the Result
+// names it for the program.
+func ExampleWithDownloadDir() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/report.csv" {
+			w.Header().Set("Content-Disposition", `attachment; filename="report.csv"`)
+			fmt.Fprint(w, "month,total\nmay,42\n")
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<main><a href="/report.csv">Get report</a></main>`)
+	}))
+	defer srv.Close()
+	dir, err := os.MkdirTemp("", "downloads-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+
+	ctx := context.Background()
+	b, err := rodagent.Launch(ctx, rodagent.WithDownload(false))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer b.Close()
+	tool := agenttool.New(b, agenttool.WithDownloadDir(dir))
+	defer tool.Close()
+	for _, input := range []string{
+		`{"action":"open","url":"` + srv.URL + `/"}`,
+		`{"action":"download","ref":"lnk-get-report"}`,
+	} {
+		res, err := tool.Call(ctx, json.RawMessage(input))
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(res.OK, res.Status, filepath.Base(res.File))
+	}
+	// Output:
+	// true ok .
+	// true ready report.csv
 }
