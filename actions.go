@@ -703,8 +703,16 @@ func (p *Page) waitOption(ctx context.Context, v string, wait time.Duration) (Lo
 	if len(have) > 0 {
 		detail += "; options: " + capRunes(strings.Join(have, ", "), 300)
 	}
-	return Locator{}, failure("select", v, NotFound, detail, nil)
+	e := failure("select", v, NotFound, detail, nil)
+	if len(have) > 0 {
+		e.Next = noSuchOption
+	}
+	return Locator{}, e
 }
+
+// noSuchOption is the next move when the ref was found and the option was
+// not: the ref is fine, another name is wanted.
+const noSuchOption = "choose one of the options named, by its label as written"
 
 func (p *Page) selectNative(ctx context.Context, f finder, values []string, role, expanded *string) (ActionStatus, error) {
 	ref := f.name
@@ -730,7 +738,9 @@ func (p *Page) selectNative(ctx context.Context, f finder, values []string, role
 			for _, o := range v.Get("have").Arr() {
 				have = append(have, quote(o.Str(), 60))
 			}
-			return failure("select", ref, NotFound, "no option "+quote(v.Get("missing").Str(), 60)+"; options: "+capRunes(strings.Join(have, ", "), 300), nil)
+			e := failure("select", ref, NotFound, "no option "+quote(v.Get("missing").Str(), 60)+"; options: "+capRunes(strings.Join(have, ", "), 300), nil)
+			e.Next = noSuchOption
+			return e
 		case v.Has("disabledOption"):
 			return failure("select", ref, Disabled, "option "+quote(v.Get("disabledOption").Str(), 60)+" is disabled", nil)
 		case v.Get("tooMany").Bool():

@@ -34,9 +34,13 @@ type State struct {
 	Invalid  bool   `json:"invalid,omitempty"`  // aria-invalid, or a native field that fails its constraints after the person touched it (CSS :user-invalid)
 	// Error is the browser's message for such a native field ("Please fill
 	// out this field."): the bubble a person reads after a refused submit.
-	Error    string `json:"error,omitempty"`
-	Editable bool   `json:"editable,omitempty"` // takes text input
-	Busy     bool   `json:"busy,omitempty"`     // aria-busy: the element is being updated
+	Error string `json:"error,omitempty"`
+	// Choices are the labels a drop-down <select> offers, the first 20 of
+	// ChoiceCount: its popup is the browser's own, so the look shows them.
+	Choices     []string `json:"choices,omitempty"`
+	ChoiceCount int      `json:"choice_count,omitempty"`
+	Editable    bool     `json:"editable,omitempty"` // takes text input
+	Busy        bool     `json:"busy,omitempty"`     // aria-busy: the element is being updated
 	// Multiselectable: a listbox, grid or tree that lets more than one item be selected.
 	Multiselectable bool   `json:"multiselectable,omitempty"`
 	Current         string `json:"current,omitempty"`    // aria-current: "page", "step", "date", "true", …
@@ -100,7 +104,7 @@ type FrameInfo struct {
 
 // FieldChange is one field that changed on a ref between two snapshots.
 type FieldChange struct {
-	Field string `json:"field"` // name, value, shows, checked, pressed, expanded, selected, disabled, current, sort, invalid, error, busy
+	Field string `json:"field"` // name, value, shows, checked, pressed, expanded, selected, disabled, current, sort, invalid, error, choices, busy
 	Old   string `json:"old"`   // the value before
 	New   string `json:"new"`   // the value now
 }
@@ -919,8 +923,35 @@ func changeText(f FieldChange) string {
 			return "no error message"
 		}
 		return "error=" + quote(f.New, 160)
+	case "choices":
+		// ax.ChoicesKey: the count, then a label a line
+		n, labels, _ := strings.Cut(f.New, "\n")
+		total, _ := strconv.Atoi(n)
+		var list []string
+		if labels != "" {
+			list = strings.Split(labels, "\n")
+		}
+		return "choices=" + choicesText(list, total)
 	}
 	return plainText(f.Field, 40) + "=" + quote(f.New, 80)
+}
+
+// choicesText shows a select's choices: ["Pick","France"], and how many
+// more it has than are shown.
+func choicesText(labels []string, total int) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, l := range labels {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(quote(l, 80))
+	}
+	b.WriteByte(']')
+	if more := total - len(labels); more > 0 {
+		fmt.Fprintf(&b, " +%d more", more)
+	}
+	return b.String()
 }
 
 // hasChange reports whether fields change field to value.
@@ -1007,6 +1038,9 @@ func refLine(r *BrowserRef) string {
 		if st.Error != "" {
 			b.WriteString(" error=" + quote(st.Error, 160))
 		}
+	}
+	if st.ChoiceCount > 0 {
+		b.WriteString(" choices=" + choicesText(st.Choices, st.ChoiceCount))
 	}
 	if st.Current != "" {
 		if st.Current == "true" {

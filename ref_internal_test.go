@@ -297,3 +297,22 @@ func TestUnsettledNote(t *testing.T) {
 		}
 	}
 }
+
+// A select's choices are quoted one by one, so a label cannot close the
+// list or start a line; what is left out is counted.
+func TestChoicesText(t *testing.T) {
+	for _, c := range []struct {
+		labels []string
+		total  int
+		want   string
+	}{
+		{[]string{"Pick", "France"}, 2, `["Pick","France"]`},
+		{[]string{"1", "2"}, 50, `["1","2"] +48 more`},
+		{[]string{`a"],btn-x`, "b\nc"}, 2, `["a\"],btn-x","b\nc"]`},
+		{nil, 3, `[] +3 more`},
+	} {
+		if got := choicesText(c.labels, c.total); got != c.want {
+			t.Errorf("choicesText(%q, %d) = %s, want %s", c.labels, c.total, got, c.want)
+		}
+	}
+}

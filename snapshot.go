@@ -866,7 +866,7 @@ func refOf(e *ax.Element, j *frameJob) BrowserRef {
 		Landmark: e.Landmark, Context: e.Context, Stable: e.Stable, Document: e.Doc,
 		State: State{Value: e.State.Value, Shows: e.State.Shows, Checked: e.State.Checked, Pressed: e.State.Pressed, Expanded: e.State.Expanded,
 			Selected: e.State.Selected, Disabled: e.State.Disabled, Focused: e.State.Focused, Readonly: e.State.Readonly,
-			Required: e.State.Required, Invalid: e.State.Invalid, Error: e.State.Error, Editable: e.State.Editable,
+			Required: e.State.Required, Invalid: e.State.Invalid, Error: e.State.Error, Choices: e.State.Choices, ChoiceCount: e.State.ChoiceCount, Editable: e.State.Editable,
 			Busy: e.State.Busy, Multiselectable: e.State.Multi, Current: e.State.Current, Sort: e.State.Sort,
 			Level: e.State.Level, ValueMin: e.State.ValueMin, ValueMax: e.State.ValueMax, ValueText: e.State.ValueText},
 	}

@@ -511,6 +511,27 @@ func rowsOf(text string) iter.Seq2[int, []string] {
 	}
 }
 
+// parseChoices reads choicesOf's JSON: the number of options, then the
+// first labels.
+func parseChoices(s string) ([]string, int) {
+	var raw []json.RawMessage
+	if json.Unmarshal([]byte(s), &raw) != nil || len(raw) == 0 {
+		return nil, 0
+	}
+	var n int
+	if json.Unmarshal(raw[0], &n) != nil {
+		return nil, 0
+	}
+	labels := make([]string, 0, len(raw)-1)
+	for _, r := range raw[1:] {
+		var l string
+		if json.Unmarshal(r, &l) == nil {
+			labels = append(labels, l)
+		}
+	}
+	return labels, n
+}
+
 // field unescapes one string field (the script escapes \\, \n and \t).
 func field(s string) string {
 	if !strings.Contains(s, `\`) {
@@ -598,6 +619,9 @@ func rowItem(r []string, node map[int]proto.DOMBackendNodeID, base int, strs []s
 		}
 		if len(r) >= 32 {
 			it.State.Error = field(r[31])
+		}
+		if len(r) >= 33 {
+			it.State.Choices, it.State.ChoiceCount = parseChoices(field(r[32]))
 		}
 		return it, true
 	case "4":

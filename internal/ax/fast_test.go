@@ -152,3 +152,24 @@ func TestRowsOfCutsLikeSplit(t *testing.T) {
 		t.Errorf("break after 2 rows: %d", n)
 	}
 }
+
+// choicesOf's JSON: a count, then labels; anything else is no choices.
+func TestParseChoices(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		labels []string
+		n      int
+	}{
+		{`[2,"Pick","France"]`, []string{"Pick", "France"}, 2},
+		{`[50,"1"]`, []string{"1"}, 50},
+		{`[0]`, []string{}, 0},
+		{``, nil, 0},
+		{`{"x":1}`, nil, 0},
+		{`["two","a"]`, nil, 0},
+	} {
+		labels, n := parseChoices(c.in)
+		if n != c.n || len(labels) != len(c.labels) || (len(labels) > 0 && strings.Join(labels, "|") != strings.Join(c.labels, "|")) {
+			t.Errorf("parseChoices(%s) = %q, %d; want %q, %d", c.in, labels, n, c.labels, c.n)
+		}
+	}
+}

@@ -842,8 +842,26 @@
   const userInvalid = el => VALIDATED.has(el.localName) && el.willValidate && el.matches(':user-invalid');
   const VALIDATED = new Set(['input', 'select', 'textarea']);
 
+  // choicesOf is what a drop-down <select> offers, as JSON: [how many
+  // options, the first CHOICES_SHOWN labels]. A person opens it and reads
+  // them; its popup is the browser's own and never in the page, so without
+  // this an agent could choose only by guessing. '' for anything else.
+  const CHOICES_SHOWN = 20;
+  function choicesOf(el) {
+    if (el.localName !== 'select' || listSelect(el)) return '';
+    const shown = [];
+    let n = 0;
+    for (const o of el.options) {
+      if (o.hidden) continue; // the popup leaves it out
+      n++;
+      if (shown.length < CHOICES_SHOWN) shown.push(collapse(o.label).slice(0, 80));
+    }
+    return JSON.stringify([n, ...shown]);
+  }
+
   // The rest of a ref's state, as strings: [current, sort, level, valuemin,
-  // valuemax, valuetext, error (the browser's message for a userInvalid field)].
+  // valuemax, valuetext, error (the browser's message for a userInvalid field),
+  // choices (choicesOf)].
   const RANGE = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
   function extrasOf(el, role, an) {
     an = an || el.getAttributeNames();
@@ -871,7 +889,7 @@
       vt = ga(el, an, 'aria-valuetext') || '';
     }
     const err = userInvalid(el) ? collapse(el.validationMessage).slice(0, 200) : '';
-    return [cur || '', sort && sort !== 'none' ? sort : '', level, min, max, vt, err];
+    return [cur || '', sort && sort !== 'none' ? sort : '', level, min, max, vt, err, choicesOf(el)];
   }
 
   function valueOf(el, role) {
@@ -1095,8 +1113,8 @@
   //                 it, clip x, y, w, h (clipOf), and, only when nameOf changed the browser's name, that
   //                 name (raws) and 1 when it named what the browser leaves unnamed (lent), and, only
   //                 when it shows text its name does not say, that text (showsOf), and, only for a
-  //                 userInvalid field, the browser's message; a field before a set one is '' when it
-  //                 is not set itself]
+  //                 userInvalid field, the browser's message, and, only for a drop-down <select>, its
+  //                 choices (choicesOf); a field before a set one is '' when it is not set itself]
   // limit is the region el shows in when the walk knows it (see walkDOM),
   // undefined when it does not.
   function refRow(el, role, name, depth, lm, ctx, focused, vw, vh, group, rowNo, up, limit) {
@@ -1115,13 +1133,14 @@
     const row = [0, depth, k, intern(role), name, st, v, b[0], b[1], b[2], b[3], b[4], stableOf(el, an), intern(lm), intern(ctx), intern(group), rowNo || 0, up === undefined ? -1 : up];
     const c = limit === undefined ? clipOf(el) : limit || NO_CLIP;
     const raw = raws.get(el), isLent = lent.has(el), sh = showsOf(el, role, name, an);
-    const er = x[6];
-    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw || isLent || sh || er) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
-    if (c[0] !== '' || raw || isLent || sh || er) row.push(c[0], c[1], c[2], c[3]);
-    if (raw || isLent || sh || er) row.push(raw || ''); // the browser's name, when nameOf showed less of it
-    if (isLent || sh || er) row.push(isLent ? 1 : ''); // named though the browser leaves it unnamed (lentName)
-    if (sh || er) row.push(sh || ''); // what a person reads on it, when its name says something else
-    if (er) row.push(er); // the browser's message for a field that fails its constraints (userInvalid)
+    const er = x[6], ch = x[7];
+    if (x[0] || x[1] || x[2] || x[3] || x[4] || x[5] || c[0] !== '' || raw || isLent || sh || er || ch) row.push(x[0], x[1], x[2], x[3], x[4], x[5]);
+    if (c[0] !== '' || raw || isLent || sh || er || ch) row.push(c[0], c[1], c[2], c[3]);
+    if (raw || isLent || sh || er || ch) row.push(raw || ''); // the browser's name, when nameOf showed less of it
+    if (isLent || sh || er || ch) row.push(isLent ? 1 : ''); // named though the browser leaves it unnamed (lentName)
+    if (sh || er || ch) row.push(sh || ''); // what a person reads on it, when its name says something else
+    if (er || ch) row.push(er || ''); // the browser's message for a field that fails its constraints (userInvalid)
+    if (ch) row.push(ch); // what a drop-down <select> offers (choicesOf)
     return row;
   }
 
@@ -2403,8 +2422,9 @@
         pick.push(els[r[2]]);
         text.push(r);
       } else if (r[0] === 0 && r.length > 30) {
-        // a ref that shows text its name does not say, or a field the
-        // browser calls wrong (its message, which the AX tree lacks): the
+        // a ref that shows text its name does not say, a field the
+        // browser calls wrong (its message, which the AX tree lacks), or a
+        // drop-down <select> (its choices, read the same way here): the
         // AX path shows it too, and hears (flag 4) that the walk found
         // nothing else in it
         r[29] = 4;

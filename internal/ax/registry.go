@@ -337,6 +337,15 @@ func renamedItem(old, e *Element) bool {
 	return itemRoles[e.Role] || e.Row > 0 && (strings.HasPrefix(e.Group, "grid") || strings.HasPrefix(e.Group, "treegrid"))
 }
 
+// ChoicesKey is a select's choices as one string: the count, then each
+// label, a line each (labels are folded onto one line).
+func ChoicesKey(s State) string {
+	if s.ChoiceCount == 0 && len(s.Choices) == 0 {
+		return ""
+	}
+	return strconv.Itoa(s.ChoiceCount) + "\n" + strings.Join(s.Choices, "\n")
+}
+
 // changedFields compares the fields a delta reports.
 func changedFields(a, b *Element) []Field {
 	var f []Field
@@ -357,6 +366,7 @@ func changedFields(a, b *Element) []Field {
 	add("sort", a.State.Sort, b.State.Sort)
 	add("invalid", strconv.FormatBool(a.State.Invalid), strconv.FormatBool(b.State.Invalid))
 	add("error", a.State.Error, b.State.Error)
+	add("choices", ChoicesKey(a.State), ChoicesKey(b.State))
 	add("busy", strconv.FormatBool(a.State.Busy), strconv.FormatBool(b.State.Busy))
 	return f
 }

@@ -60,31 +60,35 @@ type Item struct {
 
 // State is an element's state as the AX tree reports it.
 type State struct {
-	Value     string
-	Shows     string // the text a person reads on it when its name says something else (the in-page read's showsOf)
-	Checked   string // "true", "false", "mixed" or "" when not checkable
-	Pressed   string
-	Expanded  string
-	Selected  bool
-	Disabled  bool
-	Focused   bool
-	Readonly  bool
-	Required  bool
-	Invalid   bool
-	Error     string // the browser's message for a native field that fails its constraints after the person touched it (the in-page read's errorOf)
-	Editable  bool   // takes text: a text field or contenteditable
-	Focusable bool
-	Modal     bool
-	HasPopup  string
-	Owns      bool // aria-owns: the name may repeat what the element owns
-	Busy      bool
-	Multi     bool   // multiselectable
-	Current   string // aria-current: "page", "step", "true", …
-	Sort      string // aria-sort: "ascending", "descending", "other"
-	Level     string // aria-level, or a tree item's depth
-	ValueMin  string
-	ValueMax  string
-	ValueText string
+	Value    string
+	Shows    string // the text a person reads on it when its name says something else (the in-page read's showsOf)
+	Checked  string // "true", "false", "mixed" or "" when not checkable
+	Pressed  string
+	Expanded string
+	Selected bool
+	Disabled bool
+	Focused  bool
+	Readonly bool
+	Required bool
+	Invalid  bool
+	// Choices are the first labels a drop-down <select> offers, of
+	// ChoiceCount (the in-page read's choicesOf).
+	Choices     []string
+	ChoiceCount int
+	Error       string // the browser's message for a native field that fails its constraints after the person touched it (the in-page read's errorOf)
+	Editable    bool   // takes text: a text field or contenteditable
+	Focusable   bool
+	Modal       bool
+	HasPopup    string
+	Owns        bool // aria-owns: the name may repeat what the element owns
+	Busy        bool
+	Multi       bool   // multiselectable
+	Current     string // aria-current: "page", "step", "true", …
+	Sort        string // aria-sort: "ascending", "descending", "other"
+	Level       string // aria-level, or a tree item's depth
+	ValueMin    string
+	ValueMax    string
+	ValueText   string
 }
 
 var interactiveRoles = map[string]bool{
@@ -523,6 +527,7 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 			if t.State.Error != "" {
 				st.Invalid, st.Error = true, t.State.Error
 			}
+			st.Choices, st.ChoiceCount = t.State.Choices, t.State.ChoiceCount
 		}
 		w.items = append(w.items, Item{Kind: KindRef, Depth: c.depth, Role: role, Name: clean, RawName: raw,
 			Node: n.BackendDOMNodeID, State: st, Landmark: c.landmark, Context: ctxName, Path: child.path,
