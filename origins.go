@@ -573,6 +573,9 @@ func (g *originGuard) onEvent(s session.Session, gt *guarded, m *session.Message
 			op.mu.Lock()
 			op.recordBlockLocked(blockedNav{origin: origin, popup: mainFrame, main: true})
 			delete(op.net.popups, gt.target)
+			if mainFrame {
+				op.forgetOpenedLocked(gt.target) // closed below: the look says blocked, not opened
+			}
 			op.mu.Unlock()
 		}
 		g.b.cfg.log.Info("popup navigation blocked by the origin allowlist", "origin", origin)

@@ -177,6 +177,9 @@ func TestOriginsEnforcedWhereNavigationLands(t *testing.T) {
 			if !strings.Contains(text, "blocked navigation to "+o.forbidden) {
 				t.Errorf("the next snapshot should say where the blocked navigation went:\n%s", text)
 			}
+			if strings.Contains(text, "opened a new tab") {
+				t.Errorf("a popup the allowlist closed is reported opened:\n%s", text)
+			}
 			tabs := waitTabs(t, b, 1)
 			if len(tabs) != 1 {
 				t.Errorf("a popup to a forbidden origin should be closed; tabs: %+v", tabs)

@@ -42,10 +42,11 @@ type Page struct {
 	origins                 map[proto.PageFrameID][2]float64 // frame origins in the top-level viewport at the last snapshot
 	prefixes                map[proto.PageFrameID]string
 	nextFrame               int
-	dialogs                 []Dialog            // handled since the last snapshot
-	unclaimed               []UnclaimedDownload // downloads started since the last snapshot that no WaitDownload took
-	unloadDismissing        bool                // a beforeunload dialog is being dismissed
-	unloadRefused           int                 // beforeunload dialogs dismissed and closed: each kept the tab where it was
+	dialogs                 []Dialog               // handled since the last snapshot
+	unclaimed               []UnclaimedDownload    // downloads started since the last snapshot that no WaitDownload took
+	opened                  []proto.TargetTargetID // tabs this one opened since the last snapshot (opened.go)
+	unloadDismissing        bool                   // a beforeunload dialog is being dismissed
+	unloadRefused           int                    // beforeunload dialogs dismissed and closed: each kept the tab where it was
 	arms                    arms
 	console                 []ConsoleMessage
 	crashed                 bool
@@ -256,6 +257,8 @@ func (p *Page) isGone() bool {
 
 func (p *Page) onBrowserEvent(m *session.Message) {
 	switch m.Method {
+	case "Target.targetCreated":
+		p.onTargetCreated(m)
 	case "Target.targetDestroyed":
 		var e proto.TargetTargetDestroyed
 		if m.Load(&e) && e.TargetID == p.target {

@@ -161,6 +161,7 @@ type Snapshot struct {
 	Dialogs   []Dialog            `json:"dialogs,omitempty"`   // dialogs and file choosers handled since the previous snapshot
 	Blocked   []BlockedNavigation `json:"blocked,omitempty"`   // navigations the origin allowlist stopped since the previous snapshot
 	Downloads []UnclaimedDownload `json:"downloads,omitempty"` // downloads the page started since the previous snapshot that no WaitDownload took
+	Opened    []OpenedTab         `json:"opened,omitempty"`    // tabs the page opened since the previous snapshot, still open
 	Shown     int                 `json:"shown"`               // how many of Refs the text shows
 	Source    string              `json:"source"`              // which path read it: SourceInventory, SourceInventoryComputed or SourceAXTree (", "-joined when frames differ)
 	// Unsettled is, for a look after an action, what was still going when
@@ -292,6 +293,9 @@ func (s *Snapshot) header(b *strings.Builder, kind string, shown int) {
 	}
 	for _, d := range s.Downloads {
 		b.WriteString(d.String() + "\n")
+	}
+	for _, o := range s.Opened {
+		b.WriteString(o.String() + "\n")
 	}
 	for _, f := range s.Frames {
 		if f.Error != "" {

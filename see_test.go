@@ -117,10 +117,11 @@ func deltaVersusFull(prev, d, f *rodagent.Snapshot) string {
 
 // inventoryText is a snapshot's full text without its header: the URL, and
 // what happened since the last look (a navigation, a dialog, a blocked
-// request, a refused download), which only the first look after it tells.
+// request, a refused download, a tab it opened), which only the first look
+// after it tells.
 func inventoryText(s *rodagent.Snapshot) string {
 	c := *s
-	c.Navigated, c.Dialogs, c.Blocked, c.Downloads, c.Unsettled = "", nil, nil, nil, ""
+	c.Navigated, c.Dialogs, c.Blocked, c.Downloads, c.Opened, c.Unsettled = "", nil, nil, nil, nil, ""
 	return withoutURL(c.FullText())
 }
 

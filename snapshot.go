@@ -95,6 +95,7 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	snap.Dialogs = p.takeDialogs()
 	snap.Blocked = p.takeBlocked()
 	snap.Downloads = p.takeUnclaimed()
+	snap.Opened = p.takeOpened(ctx)
 	if !d.Full && !cfg.full {
 		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}, Focus: d.Focus, FocusLeft: d.Blurred}
 		for _, t := range td {
