@@ -16,26 +16,16 @@ func TestRightClickOpensThePagesContextMenu(t *testing.T) {
 	ctx := testCtx(t, 60*time.Second)
 	p := open(t, "contextmenu.html")
 	s := snapshot(t, p, rodagent.WithFull())
-	row := ""
-	for _, r := range s.Refs {
-		if r.Name == "Notes.txt" {
-			row = r.Ref
-		}
-	}
-	if row == "" {
+	row, ok := findRef(s, "generic", "Notes.txt")
+	if !ok {
 		t.Fatalf("no ref for the Notes.txt row:\n%s", s)
 	}
 	if st, err := p.RightClick(ctx, row); err != nil || !st.OK() {
 		t.Fatalf("RightClick(%s) = %s, %v", row, st, err)
 	}
 	look := snapshot(t, p)
-	del := ""
-	for _, r := range look.Refs {
-		if r.Role == "menuitem" && r.Name == "Delete" {
-			del = r.Ref
-		}
-	}
-	if del == "" {
+	del, ok := findRef(look, "menuitem", "Delete")
+	if !ok {
 		t.Fatalf("the page's context menu is not in the look after the right click:\n%s", look)
 	}
 	log, err := p.Eval(ctx, `JSON.stringify(window.__log)`)
@@ -72,13 +62,8 @@ func TestRightClickBlueprintContextMenu(t *testing.T) {
 		t.Fatalf("RightClick(text Q2.xlsx) = %s, %v", st, err)
 	}
 	look := snapshot(t, p)
-	del := ""
-	for _, r := range look.Refs {
-		if r.Role == "menuitem" && r.Name == "Delete" {
-			del = r.Ref
-		}
-	}
-	if del == "" {
+	del, ok := findRef(look, "menuitem", "Delete")
+	if !ok {
 		t.Fatalf("Blueprint's menu is not in the look after the right click:\n%s", look)
 	}
 	if st, err := p.Click(ctx, del); err != nil || !st.OK() {

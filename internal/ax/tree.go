@@ -54,7 +54,7 @@ type Item struct {
 	lent     bool   // (in-page read) Name is what a person calls a control the browser leaves unnamed
 	covered  bool   // (in-page read) a wrapper the walk took back for the one control inside it
 	stoodIn  bool   // (in-page read) a clipped form control a visible widget stands in for (stoodIn)
-	onlyShow bool   // (in-page text read) a ref sent only for the text it shows (State.Shows) or its State.Error
+	onlyShow bool   // (in-page text read) a ref sent only for the text it shows (State.Shows), its State.Error or its State.Choices
 	pageText *Item  // (in-page text read) the text a ref holds of its own (a focusable tab panel's)
 }
 
