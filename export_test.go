@@ -121,3 +121,10 @@ func Walked(p *Page) bool {
 	ff := p.fast[p.mainFrame]
 	return f != nil && ff != nil && ff.loader == f.loader && ff.walk != nil
 }
+
+// Leaves reports how many loads of p's main frame left a loaded document.
+func Leaves(p *Page) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.nav.leaves
+}

@@ -34,6 +34,10 @@ type navState struct {
 	pendingURL  string // where it goes
 	loading     bool   // the main frame is loading (between started and stopped loading)
 	starts      int    // loads the main frame started
+	leaves      int    // of them, loads away from a loaded document
+	announces   bool   // Chromium announces navigations (Page.frameStartedNavigating)
+	crossDoc    bool   // a navigation to another document was announced and has not committed or stopped
+	sameDocLoad bool   // the main frame is loading for a same-document navigation only
 	stopped     int    // starts at its last stopped loading
 	loadingFrom proto.NetworkLoaderID
 	fromReady   bool                  // the document loading started from had loaded: it is the one being left
@@ -75,26 +79,55 @@ func (p *Page) navMarkLocked() navMark {
 
 // onNavEvent records the main frame's navigation requests and loading; the
 // caller holds p.mu and has checked the event is the main frame's, on the
-// page's own session.
-func (p *Page) onNavEvent(method string, requestedURL string) {
+// page's own session. sameDocument is a Page.frameStartedNavigating's
+// navigation type: one within the current document.
+func (p *Page) onNavEvent(method string, requestedURL string, sameDocument bool) {
 	switch method {
 	case "Page.frameRequestedNavigation":
 		p.nav.requested++
 		p.nav.pending, p.nav.pendingURL = true, requestedURL
-	case "Page.frameStartedLoading":
-		p.nav.loading = true
-		p.nav.starts++
-		if f := p.frames[p.mainFrame]; f != nil {
-			p.nav.loadingFrom = f.loader
-			p.nav.fromReady = docReady(p.loaded[f.loader])
-			p.nav.leftAt = time.Now()
+	case "Page.frameStartedNavigating":
+		p.nav.announces = true
+		if !sameDocument {
+			p.nav.crossDoc = true
+			if p.nav.sameDocLoad {
+				// announced after its loading began: the load is this one's
+				p.startLoadLocked()
+			}
 		}
+	case "Page.frameStartedLoading":
+		if p.nav.announces && !p.nav.crossDoc && !p.nav.pending {
+			// Chromium 156 starts and stops the main frame's loading around
+			// every same-document navigation (pushState, a fragment) too,
+			// unannounced; a page that pushes history in a loop then looked
+			// as if it were forever leaving, and a look under load waited
+			// out navSettleCap for a document that was never coming.
+			p.nav.sameDocLoad = true
+			return
+		}
+		p.startLoadLocked()
 	case "Page.frameStoppedLoading":
 		p.nav.loading, p.nav.pending = false, false
+		p.nav.crossDoc, p.nav.sameDocLoad = false, false
 		p.nav.stopped = p.nav.starts
 	case "Page.frameNavigated":
 		p.nav.commits++
-		p.nav.pending = false
+		p.nav.pending, p.nav.crossDoc = false, false
+	}
+}
+
+// startLoadLocked records that the main frame began loading another
+// document, and whether it leaves a loaded one.
+func (p *Page) startLoadLocked() {
+	p.nav.loading, p.nav.sameDocLoad = true, false
+	p.nav.starts++
+	if f := p.frames[p.mainFrame]; f != nil {
+		p.nav.loadingFrom = f.loader
+		p.nav.fromReady = docReady(p.loaded[f.loader])
+		p.nav.leftAt = time.Now()
+		if p.nav.fromReady {
+			p.nav.leaves++
+		}
 	}
 }
 

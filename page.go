@@ -326,22 +326,26 @@ func (p *Page) onEvent(s session.Session, m *session.Message) {
 				// A page restored from the back/forward cache loads no more.
 				p.loaded[f.LoaderID]["load"] = true
 			}
-			p.onNavEvent(m.Method, "")
+			p.onNavEvent(m.Method, "", false)
 		}
 		p.notify()
 		p.mu.Unlock()
-	case "Page.frameRequestedNavigation", "Page.frameStartedLoading", "Page.frameStoppedLoading":
+	case "Page.frameRequestedNavigation", "Page.frameStartedLoading", "Page.frameStoppedLoading", "Page.frameStartedNavigating":
 		// Decoded by shape, not with Load, which takes only the event its
 		// type names: the loading events must arrive too, or a navigation
 		// that never commits (a download, a 204) would hold every later look
-		// and action for navSettleCap.
-		var e proto.PageFrameRequestedNavigation // the frame id is all the three share
+		// and action for navSettleCap. Page.frameStartedNavigating is newer
+		// than rod's protocol types.
+		var e struct {
+			proto.PageFrameRequestedNavigation        // the frame id is all the four share
+			NavigationType                     string `json:"navigationType"`
+		}
 		if json.Unmarshal(m.Params, &e) != nil || s.ID != p.main.ID {
 			return
 		}
 		p.mu.Lock()
 		if e.FrameID == p.mainFrame && (e.Disposition == "" || e.Disposition == proto.PageClientNavigationDispositionCurrentTab) {
-			p.onNavEvent(m.Method, e.URL)
+			p.onNavEvent(m.Method, e.URL, e.NavigationType == "sameDocument" || e.NavigationType == "historySameDocument")
 			p.notify()
 		}
 		p.mu.Unlock()

@@ -136,6 +136,59 @@ func TestHistoryFloodKeepsTheTabUsable(t *testing.T) {
 	}
 }
 
+// Chromium starts and stops the main frame's loading around every
+// same-document navigation (pushState, a fragment). The page read each as
+// leaving its document, so a look waited for a document that never came
+// while the page kept pushing — under two suites at once the flood test
+// above timed out on it. Only the link, at the end, leaves.
+func TestSameDocumentNavigationsAreNotLeaving(t *testing.T) {
+	t.Parallel()
+	o := newTwoOrigins(t)
+	o.page("/spa", `<!doctype html><button id=go>Go</button><a href="/next">Next page</a><p id=out></p>
+<script>
+document.getElementById('go').onclick = () => {
+	let i = 0;
+	const t = setInterval(() => {
+		history.pushState({}, '', '/spa?step=' + i);
+		if (i % 10 === 0) location.hash = 'h' + i;
+		if (++i === 100) { clearInterval(t); document.getElementById('out').textContent = 'pushed ' + i; }
+	}, 2);
+};
+</script>`)
+	ctx := testCtx(t, 30*time.Second)
+	p, err := shared.NewPage(ctx, o.allowed+"/spa")
+	if err != nil {
+		t.Fatalf("NewPage: %v", err)
+	}
+	defer p.Close()
+	s, err := p.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := rodagent.Leaves(p)
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Go")); err != nil {
+		t.Fatalf("Click: %s %v", st, err)
+	}
+	if err := p.Wait(ctx, rodagent.TextPresent("pushed 100")); err != nil {
+		t.Fatalf("the page's history pushes did not finish: %v", err)
+	}
+	if s, err = p.Snapshot(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := rodagent.Leaves(p) - before; n != 0 {
+		t.Errorf("100 pushState and 10 fragment navigations read as %d loads leaving the document, want 0", n)
+	}
+	if st, err := p.Click(ctx, refNamed(t, s, "link", "Next page")); err != nil {
+		t.Fatalf("Click: %s %v", st, err)
+	}
+	if _, err := p.Snapshot(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := rodagent.Leaves(p) - before; n != 1 {
+		t.Errorf("a link to another document read as %d loads leaving the document, want 1", n)
+	}
+}
+
 func TestInjectedTextStaysData(t *testing.T) {
 	t.Parallel()
 	p := open(t, "basic.html")
