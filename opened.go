@@ -20,8 +20,13 @@ type OpenedTab struct {
 // String is the line the snapshot header shows.
 func (o OpenedTab) String() string {
 	where := " at " + safeOrigin(o.Origin)
-	if o.Origin == "" || o.Origin == "about:blank" {
+	switch o.Origin {
+	case "":
 		where = ", its page still loading"
+	case "about:blank":
+		// window.open() with no address, written into by its opener, stays
+		// there: "still loading" would send the agent waiting for nothing.
+		where = " at about:blank, blank so far: its page may still be loading, or its opener writes into it"
 	}
 	return "opened a new tab " + o.ID + where + " (switch to it with tab_select, or Browser.Page)"
 }

@@ -50,3 +50,31 @@ func TestLookSaysWhichTabTheActionOpened(t *testing.T) {
 		}
 	}
 }
+
+// A window.open() with no address that the opener writes into stays at
+// about:blank: the look says the tab is blank so far, not that it is
+// loading, and the tab shows what the opener wrote.
+func TestLookSaysAnOpenedTabIsBlankSoFar(t *testing.T) {
+	t.Parallel()
+	ctx := testCtx(t, 60*time.Second)
+	p := open(t, "opener.html")
+	s := snapshot(t, p)
+	if st, err := p.Click(ctx, refNamed(t, s, "button", "Print view")); err != nil || !st.OK() {
+		t.Fatalf("Click = %s, %v", st, err)
+	}
+	look := snapshot(t, p)
+	if len(look.Opened) != 1 || look.Opened[0].Origin != "about:blank" {
+		t.Fatalf("the look reports opened tabs %+v, want one at about:blank:\n%s", look.Opened, look)
+	}
+	if want := "opened a new tab " + look.Opened[0].ID + " at about:blank, blank so far"; !strings.Contains(look.String(), want) {
+		t.Errorf("the look's text lacks %q:\n%s", want, look)
+	}
+	tab, err := shared.Page(ctx, look.Opened[0].ID)
+	if err != nil {
+		t.Fatalf("Browser.Page: %v", err)
+	}
+	defer tab.Close()
+	if err := tab.Wait(ctx, rodagent.TextPresent("Printable copy")); err != nil {
+		t.Errorf("the opened tab does not show what its opener wrote: %v", err)
+	}
+}
