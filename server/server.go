@@ -10,7 +10,7 @@
 //	DELETE /tabs/{id}            close a tab
 //	POST /navigate {url, targetId?}
 //	POST /act {kind, targetId?, ref?, …}   click, type, press, hover, drag, select, fill, wait, resize,
-//	                                       close, evaluate, check, uncheck, upload
+//	                                       close, evaluate, check, uncheck, upload, download
 //	POST /screenshot {targetId?, fullPage?, ref?, annotate?}
 //	GET  /snapshot ?format=ai|aria&targetId&limit&full
 //	GET  /console ?level&targetId
@@ -40,6 +40,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -61,6 +62,7 @@ type Server struct {
 	token    string
 	maxBody  int64
 	eval     bool
+	download string // where kind=download saves files; "" turns it off
 	launch   func(ctx context.Context) (*rodagent.Browser, error)
 	browser  []rodagent.Option
 	onStop   func()
@@ -93,6 +95,12 @@ func WithLauncher(launch func(ctx context.Context) (*rodagent.Browser, error)) O
 // WithEval enables POST /act kind=evaluate (off by default: it runs any
 // script the client sends in the page).
 func WithEval(on bool) Option { return func(s *Server) { s.eval = on } }
+
+// WithDownloadDir enables POST /act kind=download, which clicks its target
+// and saves the file the click downloads into dir (created if missing),
+// under the name the site gave it. Off by default: the browser refuses every
+// download, and the snapshot after a click that started one says so.
+func WithDownloadDir(dir string) Option { return func(s *Server) { s.download = dir } }
 
 // WithMaxBody caps request bodies at n bytes (DefaultMaxBody by default).
 func WithMaxBody(n int64) Option { return func(s *Server) { s.maxBody = n } }
@@ -661,6 +669,10 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		fail(w, &apiError{code: "not_allowed", http: http.StatusForbidden, msg: "evaluate is off on this server (rodagent serve --allow-eval turns it on)"})
 		return
 	}
+	if in.Kind == "download" && s.download == "" {
+		fail(w, &apiError{code: "not_allowed", http: http.StatusForbidden, msg: "download is off on this server (rodagent serve --download-dir DIR turns it on)"})
+		return
+	}
 	p, err := s.page(ctx, in.TargetID)
 	if err != nil {
 		fail(w, err)
@@ -681,7 +693,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	a := actAnswer{OK: true, Status: st, Kind: in.Kind, TargetID: p.ID(), Result: result}
 	switch in.Kind {
 	case "wait", "resize", "evaluate":
-	default:
+	default: // download included: its click may navigate
 		a.Moved = p.LastAction().Navigated
 	}
 	if snap, err := p.Snapshot(ctx); err != nil {
@@ -734,15 +746,64 @@ func (s *Server) do(ctx context.Context, p *rodagent.Page, in *actRequest) (roda
 		}
 		v, err := p.Eval(ctx, in.Fn, in.Args...)
 		return "", v, err
+	case "download":
+		return s.downloadFile(ctx, p, in)
 	}
 	return doTarget(ctx, p, in)
+}
+
+// downloadWait bounds how long kind=download waits, from its click, for the
+// file to be saved: a click that started no download must not hold the
+// request for the rest of its deadline.
+var downloadWait = 60 * time.Second
+
+// savedFile is kind=download's result.
+type savedFile struct {
+	Name string `json:"name"` // the file's name in the download directory
+	Path string `json:"path"`
+	Size int64  `json:"size"` // bytes
+}
+
+// downloadFile clicks the target inside WaitDownload, so the file the click
+// starts is saved into the server's download directory.
+func (s *Server) downloadFile(ctx context.Context, p *rodagent.Page, in *actRequest) (rodagent.ActionStatus, any, error) {
+	if in.Ref == "" {
+		return "", nil, badRequest("download needs ref (a ref from the snapshot, or a locator)")
+	}
+	loc, err := target(p, in.Ref)
+	if err != nil {
+		return "", nil, err
+	}
+	wctx, cancel := context.WithTimeout(ctx, downloadWait)
+	defer cancel()
+	var st rodagent.ActionStatus
+	clicked := false
+	dl, err := p.WaitDownload(wctx, s.download, func(ctx context.Context) error {
+		var err error
+		if loc != nil {
+			st, err = loc.Click(ctx)
+		} else {
+			st, err = p.Click(ctx, in.Ref)
+		}
+		clicked = err == nil
+		return err
+	})
+	if err != nil {
+		if clicked && ctx.Err() == nil && wctx.Err() != nil {
+			return "", nil, &rodagent.ActionError{Action: "download", Ref: in.Ref, Status: rodagent.Timeout,
+				Detail: fmt.Sprintf("the click reported %s, but no file was saved within %s of it: the page started no download, or it is still going", st, downloadWait),
+				Next:   "snapshot to see what the click did", Err: wctx.Err()}
+		}
+		return "", nil, err
+	}
+	return st, savedFile{Name: filepath.Base(dl.Path), Path: dl.Path, Size: dl.Size}, nil
 }
 
 // doTarget runs the kinds that act on one target, by ref or by locator.
 func doTarget(ctx context.Context, p *rodagent.Page, in *actRequest) (rodagent.ActionStatus, any, error) {
 	if in.Ref == "" {
 		if !knownKind(in.Kind) {
-			return "", nil, badRequest("unknown kind %q (click, type, press, hover, drag, select, fill, wait, resize, close, evaluate, check, uncheck, upload)", in.Kind)
+			return "", nil, badRequest("unknown kind %q (click, type, press, hover, drag, select, fill, wait, resize, close, evaluate, check, uncheck, upload, download)", in.Kind)
 		}
 		return "", nil, badRequest("%s needs ref (a ref from the snapshot, or a locator)", in.Kind)
 	}
@@ -801,7 +862,7 @@ func doTarget(ctx context.Context, p *rodagent.Page, in *actRequest) (rodagent.A
 			st, err = p.Upload(ctx, in.Ref, in.Paths...)
 		}
 	default:
-		return "", nil, badRequest("unknown kind %q (click, type, press, hover, drag, select, fill, wait, resize, close, evaluate, check, uncheck, upload)", in.Kind)
+		return "", nil, badRequest("unknown kind %q (click, type, press, hover, drag, select, fill, wait, resize, close, evaluate, check, uncheck, upload, download)", in.Kind)
 	}
 	return st, nil, err
 }

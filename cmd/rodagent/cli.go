@@ -83,6 +83,7 @@ func init() {
 		{"check", "TARGET", "rodagent check chk-remember-me", "make sure a checkbox, radio or switch is checked", cmdTarget("check")},
 		{"uncheck", "TARGET", "rodagent uncheck chk-newsletter", "make sure a checkbox or switch is not checked", cmdTarget("uncheck")},
 		{"upload", "TARGET FILE...", "rodagent upload inp-attachments ./report.pdf", "put files into a file input or what opens a chooser", cmdUpload},
+		{"download", "TARGET", "rodagent download lnk-report", "click what downloads a file and save the file (only on a serve started with --download-dir)", cmdDownload},
 		{"drag", "FROM TO", "rodagent drag el-card-1 el-done-column", "drag one element onto another", cmdDrag},
 		{"wait", "[TARGET] [--gone] [--text S] [--url RE] [--load|--idle]", `rodagent wait --text "Welcome"`, "wait until something holds (bounded by --timeout)", cmdWait},
 		{"screenshot", "[--annotate] [--full] FILE", "rodagent screenshot page.png", "save a PNG of the tab", cmdScreenshot},
@@ -141,16 +142,17 @@ type cli struct {
 
 // answer is the part of every API answer the CLI reads; the rest stays in raw.
 type answer struct {
-	OK         bool     `json:"ok"`
-	Status     string   `json:"status"`
-	Error      string   `json:"error"`
-	Next       string   `json:"next"`
-	Detail     string   `json:"detail"`
-	Candidates []string `json:"candidates"`
-	Snapshot   string   `json:"snapshot"`
-	URL        string   `json:"url"`
-	TargetID   string   `json:"targetId"`
-	Data       string   `json:"data"`
+	OK         bool            `json:"ok"`
+	Status     string          `json:"status"`
+	Error      string          `json:"error"`
+	Next       string          `json:"next"`
+	Detail     string          `json:"detail"`
+	Candidates []string        `json:"candidates"`
+	Snapshot   string          `json:"snapshot"`
+	URL        string          `json:"url"`
+	TargetID   string          `json:"targetId"`
+	Data       string          `json:"data"`
+	Result     json.RawMessage `json:"result"` // what evaluate returned; kind=download's file
 	raw        []byte
 }
 
@@ -521,6 +523,28 @@ func cmdUpload(c *cli, fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	return c.act(map[string]any{"kind": "upload", "ref": pos[0], "paths": paths}, "upload "+pos[0])
+}
+
+func cmdDownload(c *cli, fs *flag.FlagSet, args []string) error {
+	pos, err := c.parse(fs, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	c.label = "download " + pos[0]
+	a, err := c.call(http.MethodPost, "/act", map[string]any{"kind": "download", "ref": pos[0], "timeoutMs": c.ms()})
+	if err != nil {
+		return err
+	}
+	var file struct {
+		Name string `json:"name"`
+		Path string `json:"path"`
+		Size int64  `json:"size"`
+	}
+	if err := json.Unmarshal(a.Result, &file); err != nil {
+		return fmt.Errorf("the server's answer to download has no file: %w", err)
+	}
+	return c.show(a, fmt.Sprintf("%s → %s\nsaved %s (%d bytes) at %s\n%s", c.label, a.Status,
+		rodagent.Quote(file.Name, 200), file.Size, rodagent.Quote(file.Path, 500), a.Snapshot))
 }
 
 // absPaths makes file arguments absolute: the server's working directory is

@@ -65,6 +65,7 @@ func newToken() (string, error) {
 // serveFlags is the command line of `rodagent serve`.
 type serveFlags struct {
 	addr, token, session, dir, browserBin string
+	downloadDir                           string
 	origins, uploads                      listFlag
 	eval, headed, exitOnStop, verbose     bool
 	maxBody                               int64
@@ -81,6 +82,7 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 	fs.StringVar(&f.dir, "state-dir", "", "directory of session files (default $RODAGENT_STATE_DIR, $XDG_STATE_HOME/rodagent or ~/.local/state/rodagent)")
 	fs.Var(&f.origins, "allow-origin", "restrict navigation to this origin (repeatable), e.g. https://example.com")
 	fs.Var(&f.uploads, "upload-dir", "allow uploads only from files below this directory (repeatable)")
+	fs.StringVar(&f.downloadDir, "download-dir", "", "enable POST /act kind=download, which saves the files clicks download into this directory; no download without it")
 	fs.BoolVar(&f.eval, "allow-eval", false, "enable POST /act kind=evaluate (runs any script a client sends)")
 	fs.Int64Var(&f.maxBody, "max-body", server.DefaultMaxBody, "largest request body accepted, in bytes")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
@@ -118,6 +120,7 @@ func (f *serveFlags) handler(stderr io.Writer, stopped chan<- struct{}) (*server
 	return server.New(f.token,
 		server.WithBrowserOptions(bopts...),
 		server.WithEval(f.eval),
+		server.WithDownloadDir(f.downloadDir),
 		server.WithMaxBody(f.maxBody),
 		server.WithLogger(logger),
 		server.WithOnStop(func() {
