@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/rodagent/rodagent/input"
+	"github.com/rodagent/rodagent/internal/ax"
 	"github.com/rodagent/rodagent/internal/session"
 )
 
@@ -275,7 +276,11 @@ func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatu
 					return err
 				}
 			}
-			return failure("type", f.name, NotEditable, "it is a "+t.elem.Role, nil)
+			if ok, err := p.editableOnFocus(ctx, t); err != nil {
+				return err
+			} else if !ok {
+				return failure("type", f.name, NotEditable, "it is a "+t.elem.Role, nil)
+			}
 		}
 		obj, group, err := p.focusFor(ctx, t, f.name)
 		if group != "" {
@@ -302,6 +307,44 @@ func (p *Page) typeText(ctx context.Context, f finder, text string) (ActionStatu
 		}
 		return nil
 	})
+}
+
+// contentEditableJS tells whether the element is an editing host by its
+// attribute, whatever its style makes of it now.
+const contentEditableJS = `function () {
+	const a = this.getAttribute('contenteditable');
+	return a !== null && a.toLowerCase() !== 'false';
+}`
+
+// editableOnFocus focuses an editing host the browser reads as not editable
+// and reads it again: a field may be editable only while it has focus. MUI
+// X's date field styles its sections -webkit-user-modify: read-only until
+// then, so Chromium called them not editable and Type refused the month a
+// person types into after clicking it. Anything else is left unfocused.
+func (p *Page) editableOnFocus(ctx context.Context, t *target) (bool, error) {
+	v, err := p.callOn(ctx, "type", t, contentEditableJS)
+	if err != nil || !v.Bool() {
+		return false, err
+	}
+	if err := (proto.DOMFocus{BackendNodeID: t.elem.Node}).Call(t.sess.Bind(ctx)); err != nil {
+		return false, p.actionErr(ctx, "type", t.handle, err)
+	}
+	res, err := proto.AccessibilityGetPartialAXTree{BackendNodeID: t.elem.Node}.Call(t.sess.Bind(ctx))
+	if err != nil {
+		return false, p.actionErr(ctx, "type", t.handle, err)
+	}
+	for _, n := range res.Nodes {
+		if n.BackendDOMNodeID != t.elem.Node {
+			continue
+		}
+		st := ax.ParseState(n)
+		if !st.Editable || st.Readonly {
+			return false, nil
+		}
+		t.ax, t.state = n, st
+		return true, nil
+	}
+	return false, nil
 }
 
 // focusFor focuses the target as a person's click or Tab would, and checks
