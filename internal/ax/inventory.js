@@ -825,7 +825,10 @@
     // call it readonly.
     if ((el.readOnly === true && role !== 'combobox') || ga(el, an, 'aria-readonly') === 'true') st |= 256;
     if (el.required === true || ga(el, an, 'aria-required') === 'true') st |= 512;
-    if ((tag === 'input' && TEXTY.has(el.type)) || tag === 'textarea' || el.isContentEditable) st |= 1024;
+    // An editing host its style makes read-only (-webkit-user-modify: MUI X's
+    // date sections until the field has focus) is not editable to Chromium.
+    if ((tag === 'input' && TEXTY.has(el.type)) || tag === 'textarea' ||
+      (el.isContentEditable && getComputedStyle(el).webkitUserModify !== 'read-only')) st |= 1024;
     const ap = ga(el, an, 'aria-pressed');
     if (ap === 'true') st |= 2048; else if (ap === 'false') st |= 4096; else if (ap === 'mixed') st |= 2;
     const ai = ga(el, an, 'aria-invalid');
@@ -909,7 +912,9 @@
     } else if (tag === 'textarea') {
       v = el.value;
     } else if (el.isContentEditable) {
-      v = el.innerText;
+      // a spin button drawn as an editing host (a date field's segments)
+      // states its value in ARIA first, as Chromium reads it
+      v = (RANGE.has(role) && (iattr(el, 'aria-valuetext') || iattr(el, 'aria-valuenow'))) || el.innerText;
       if (!NONSPACE.test(v)) v = ''; // an empty editor's lone line break is no text, as on the AX path
     } else if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'scrollbar') {
       v = iattr(el, 'aria-valuetext') || iattr(el, 'aria-valuenow') || '';
@@ -936,7 +941,8 @@
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
         if (c.localName !== 'td' && c.localName !== 'th') continue;
         if (c.firstElementChild && c.querySelector(CONTROLS)) continue; // a cell of bare text holds no control
-        let t = collapse(c.textContent);
+        // a sort arrow marked aria-hidden (React Aria's ▲) is no part of the name
+        let t = collapse(c.firstElementChild && c.querySelector('[aria-hidden="true"]') ? unhiddenText(c) : c.textContent);
         if (!t && c.firstElementChild && c.getRootNode() !== document) {
           // a shadow tree's cell shows what the host put in its slots
           // (Vaadin's grid), as the AX tree reads it
@@ -949,6 +955,17 @@
       return '';
     }
     return firstTextWalk(el);
+  }
+
+  // unhiddenText is el's text without what aria-hidden hides.
+  function unhiddenText(el) {
+    let out = '';
+    const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = tw.nextNode(); t; t = tw.nextNode()) {
+      const h = t.parentElement && t.parentElement.closest('[aria-hidden="true"]');
+      if (!h || !el.contains(h)) out += t.data;
+    }
+    return out;
   }
 
   // Only text a person can read names the container, as in the AX tree: not

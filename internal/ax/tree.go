@@ -282,6 +282,22 @@ func (w *walker) absentText(n *proto.AccessibilityAXNode, c frameCtx) {
 	}
 }
 
+// boxlessCells are the roles of structure a person sees only through what
+// it holds.
+var boxlessCells = map[string]bool{"cell": true, "gridcell": true, "columnheader": true, "rowheader": true}
+
+// boxlessCell reports a table or grid cell with no box of its own (display:
+// contents: React Aria's tag cells), which nothing can click: the in-page
+// read, which sees only what is rendered, gives it no ref either, and what
+// it holds is read as the row's.
+func (w *walker) boxlessCell(n *proto.AccessibilityAXNode, role string) bool {
+	if w.dom == nil || !boxlessCells[role] {
+		return false
+	}
+	di, ok := w.dom.Nodes[n.BackendDOMNodeID]
+	return ok && !di.HasBounds && di.Tag != ""
+}
+
 // frameCtx is what a node inherits from its significant ancestors.
 type frameCtx struct {
 	landmark string
@@ -314,7 +330,7 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 	isWeak = isWeak && weak.Kind == KindRef && !weak.nested && !weak.covered && !weak.stoodIn && !weak.onlyShow
 	if n.Ignored && isWeak {
 		role = weak.Role // a clickable the tree leaves out as uninteresting
-	} else if n.Ignored {
+	} else if n.Ignored || w.boxlessCell(n, role) {
 		w.text(n, c, c.group, c.row)
 		// An ignored node's children can still be exposed (a hidden wrapper around visible content).
 		for _, id := range n.ChildIDs {
