@@ -198,3 +198,17 @@ func TestEmulationReachesOutOfProcessFrames(t *testing.T) {
 		t.Errorf("the frame that arrived later sees %s", got)
 	}
 }
+
+// A launched headless browser's pages see the mouse the library drives them
+// with: a fine pointer that hovers, as a person's desktop reports it, so a
+// page that adapts to the device serves its desktop variant.
+func TestPagesSeeAMouse(t *testing.T) {
+	t.Parallel()
+	p := open(t, "basic.html")
+	var got string
+	eval(t, p, `['(pointer: fine)', '(hover: hover)', '(any-pointer: fine)', '(any-hover: hover)']
+		.map(q => q + ' ' + matchMedia(q).matches).join(', ')`, &got)
+	if want := "(pointer: fine) true, (hover: hover) true, (any-pointer: fine) true, (any-hover: hover) true"; got != want {
+		t.Errorf("the page's media queries: %s\nwant %s", got, want)
+	}
+}

@@ -112,18 +112,40 @@ func browserArgs(c *config, dir string) []string {
 	if noSandbox {
 		args = append(args, "--no-sandbox")
 	}
-	// Chromium keeps only the last --disable-features it is given: a
-	// caller's own list joins this one rather than switching these back on.
+	// Chromium keeps only the last --disable-features (and --blink-settings)
+	// it is given: a caller's own list joins this one rather than switching
+	// these back on; a caller's blink setting comes later and wins.
 	disabled := append([]string(nil), disabledFeatures...)
+	var blink []string
+	if c.headless {
+		blink = append(blink, mousePointer)
+	}
 	for _, f := range c.flags {
 		if v, ok := strings.CutPrefix(f, "--disable-features="); ok {
 			disabled = append(disabled, v)
 			continue
 		}
+		if v, ok := strings.CutPrefix(f, "--blink-settings="); ok {
+			blink = append(blink, v)
+			continue
+		}
 		args = append(args, f)
+	}
+	if len(blink) > 0 {
+		args = append(args, "--blink-settings="+strings.Join(blink, ","))
 	}
 	return append(args, "--disable-features="+strings.Join(disabled, ","))
 }
+
+// mousePointer makes a headless browser's pages see the device the library
+// drives them with: a mouse (a fine pointer that hovers). Headless Chromium
+// 156 otherwise matches (pointer: none) and (hover: none), and pages that
+// adapt to the device served their touch variant to clicks a person makes
+// with a mouse: MUI X's DatePicker opened its mobile dialog, which takes an
+// OK, where a desktop shows the popover a pick closes; CSS that keeps row
+// actions visible only where nothing can hover showed them always. (Blink's
+// pointer types: 4 fine; hover types: 2 hover.)
+const mousePointer = "primaryPointerType=4,availablePointerTypes=4,primaryHoverType=2,availableHoverTypes=2"
 
 // disabledFeatures are the Chromium features a launched browser runs
 // without. The first eight keep it from calling out, doing background work

@@ -65,6 +65,40 @@ func TestOriginOf(t *testing.T) {
 	}
 }
 
+// A headless browser's pages see a mouse; a caller's own blink settings
+// come after (and so over) Launch's, in the one --blink-settings Chromium
+// reads; a headed browser reports the machine's own pointer.
+func TestBlinkSettingsJoinLaunchs(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		headless bool
+		flags    []string
+		want     string // "" for no --blink-settings
+	}{
+		{"headless", true, nil, mousePointer},
+		{"headless, caller's", true, []string{"--blink-settings=imagesEnabled=false", "--mute-audio"}, mousePointer + ",imagesEnabled=false"},
+		{"headed", false, nil, ""},
+		{"headed, caller's", false, []string{"--blink-settings=primaryHoverType=1"}, "primaryHoverType=1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := defaultConfig()
+			c.headless, c.flags = tc.headless, tc.flags
+			var lists []string
+			for _, a := range browserArgs(&c, "/tmp/x") {
+				if v, ok := strings.CutPrefix(a, "--blink-settings="); ok {
+					lists = append(lists, v)
+				}
+			}
+			switch {
+			case tc.want == "" && len(lists) != 0:
+				t.Errorf("want no --blink-settings, got %q", lists)
+			case tc.want != "" && (len(lists) != 1 || lists[0] != tc.want):
+				t.Errorf("--blink-settings %q, want one: %s", lists, tc.want)
+			}
+		})
+	}
+}
+
 func TestCallersDisabledFeaturesJoinLaunchs(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
