@@ -121,7 +121,12 @@ type Delta struct {
 	Removed []string     `json:"removed"`        // refs whose element is gone
 	Changed []RefChange  `json:"changed"`        // refs whose name or state changed
 	Rebound []string     `json:"rebound"`        // refs whose element was re-rendered as a new node; the ref now names it
-	Text    []TextChange `json:"text,omitempty"` // page text that appeared, changed or went away, in document order
+	Text    []TextChange `json:"text,omitempty"` // page text that appeared, changed, changed places or went away, in document order
+	// Moved lists refs that changed places (a sorted grid's rows, a list
+	// reordered by drag): the stretch whose order differs from the
+	// previous snapshot, in the new order, each ref only when no ref it
+	// sits inside is listed (the row, not its cells).
+	Moved []string `json:"moved,omitempty"`
 	// Focus is the ref that has keyboard focus now, when focus moved since
 	// the previous snapshot; FocusLeft says focus moved off every ref.
 	Focus     string `json:"focus,omitempty"`
@@ -129,9 +134,11 @@ type Delta struct {
 }
 
 // TextChange is a piece of page text (a paragraph, a table row, a status
-// line) that appeared ("+"), changed ("~") or went away ("-").
+// line) that appeared ("+"), changed ("~"), went away ("-") or stands in a
+// new order ("↕": a sorted table's rows, the reordered stretch listed in
+// its new order; a row that changed as well is "~" too).
 type TextChange struct {
-	Op       string `json:"op"`                 // "+", "~" or "-"
+	Op       string `json:"op"`                 // "+", "~", "↕" or "-"
 	Kind     string `json:"kind"`               // "text", "row", or a live region's role: "status", "alert", "log", "marquee", "timer"
 	Text     string `json:"text"`               // the text now (for "-": the text that went away)
 	Landmark string `json:"landmark,omitempty"` // nearest landmark: `main`
@@ -139,7 +146,7 @@ type TextChange struct {
 
 // Empty reports whether nothing moved.
 func (d *Delta) Empty() bool {
-	return d == nil || len(d.Added)+len(d.Removed)+len(d.Changed)+len(d.Rebound)+len(d.Text) == 0 && d.Focus == "" && !d.FocusLeft
+	return d == nil || len(d.Added)+len(d.Removed)+len(d.Changed)+len(d.Rebound)+len(d.Text)+len(d.Moved) == 0 && d.Focus == "" && !d.FocusLeft
 }
 
 // Snapshot is what a tab shows an agent: every current ref, the structure
@@ -786,6 +793,9 @@ func (s *Snapshot) DeltaText() string {
 	if focusLine {
 		total++
 	}
+	if len(d.Moved) > 0 {
+		total++
+	}
 	written := 0
 	over := func() bool {
 		if b.Len() < budget-200 {
@@ -839,6 +849,9 @@ func (s *Snapshot) DeltaText() string {
 		if !over() {
 			b.WriteString("* " + h + "\n")
 		}
+	}
+	if len(d.Moved) > 0 && !over() {
+		b.WriteString(movedLine(d.Moved) + "\n")
 	}
 	// A focus move reads on its own line unless the focused ref's line above
 	// already says it (an added ref shows "focused").
@@ -1087,4 +1100,17 @@ func ends(s string, n int) string {
 	}
 	tail := n / 3
 	return string(r[:n-tail]) + "…" + string(r[len(r)-tail:])
+}
+
+// movedMax bounds the refs a reorder's line names.
+const movedMax = 30
+
+// movedLine is the delta's line for refs that changed places.
+func movedLine(moved []string) string {
+	shown := moved
+	more := ""
+	if len(shown) > movedMax {
+		shown, more = shown[:movedMax], fmt.Sprintf(" … +%s more", thousands(len(moved)-movedMax))
+	}
+	return "↕ now in this order: " + strings.Join(shown, " ") + more
 }

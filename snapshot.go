@@ -97,7 +97,8 @@ func (p *Page) Snapshot(ctx context.Context, opts ...SnapshotOption) (*Snapshot,
 	snap.Downloads = p.takeUnclaimed()
 	snap.Opened = p.takeOpened(ctx)
 	if !d.Full && !cfg.full {
-		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}, Focus: d.Focus, FocusLeft: d.Blurred}
+		snap.Delta = &Delta{Added: d.Added, Removed: d.Removed, Rebound: d.Rebound, Changed: []RefChange{}, Focus: d.Focus, FocusLeft: d.Blurred,
+			Moved: d.Moved}
 		for _, t := range td {
 			snap.Delta.Text = append(snap.Delta.Text, TextChange{Op: t.Op, Kind: t.Kind, Text: t.Text, Landmark: t.Landmark})
 		}

@@ -32,8 +32,8 @@ type TextEntry struct {
 	Landmark string
 }
 
-// TextDiff is one piece of page text that appeared ("+"), changed ("~") or
-// went away ("-") between two inventories.
+// TextDiff is one piece of page text that appeared ("+"), changed ("~"),
+// changed places ("↕") or went away ("-") between two inventories.
 type TextDiff struct {
 	Op string
 	TextEntry
@@ -66,6 +66,29 @@ func (r *Registry) UpdateText(ts []TextEntry) []TextDiff {
 			} else {
 				out = append(out, TextDiff{Op: "~", TextEntry: t})
 			}
+		}
+	}
+	// Text that stands in a new order (a table sorted by its rows' nodes
+	// moving) is news too: "↕" for each piece of the reordered stretch, in
+	// its new order — a piece that also changed too, or the stretch would
+	// read as complete without it.
+	oldKeys := make([]NodeKey, 0, len(r.texts))
+	for _, o := range r.texts {
+		if o.Text != "" {
+			oldKeys = append(oldKeys, o.Key)
+		}
+	}
+	nowKeys := make([]NodeKey, 0, len(ts))
+	byKey := make(map[NodeKey]TextEntry, len(ts))
+	for _, t := range ts {
+		if t.Text != "" {
+			nowKeys = append(nowKeys, t.Key)
+			byKey[t.Key] = t
+		}
+	}
+	if run := ReorderedRun(oldKeys, nowKeys); len(run) > 1 {
+		for _, k := range run {
+			out = append(out, TextDiff{Op: "↕", TextEntry: byKey[k]})
 		}
 	}
 	for _, o := range r.texts {
@@ -131,6 +154,48 @@ type Diff struct {
 	Full    bool     // the caller should show the full inventory instead
 	Focus   string   // the handle that has focus now, when focus moved since the last inventory
 	Blurred bool     // focus left every ref
+	Moved   []string // refs that changed places (ReorderedRun), outermost only, in their new order
+}
+
+// ReorderedRun returns the stretch of now, in now's order, whose order
+// differs from old's: of the items both hold, from the first that stands
+// elsewhere to the last. A sorted table, a reversed list, a card dragged to
+// the top: the same elements, in a new order, which no added, removed or
+// changed item says. Empty when the common items keep their order.
+func ReorderedRun[T comparable](old, now []T) []T {
+	inNow := make(map[T]bool, len(now))
+	for _, x := range now {
+		inNow[x] = true
+	}
+	inOld := make(map[T]bool, len(old))
+	var a []T // old's items that now still holds, in old's order
+	for _, x := range old {
+		if inNow[x] && !inOld[x] {
+			inOld[x] = true
+			a = append(a, x)
+		}
+	}
+	var b []T // the same items in now's order
+	seen := make(map[T]bool, len(a))
+	for _, x := range now {
+		if inOld[x] && !seen[x] {
+			seen[x] = true
+			b = append(b, x)
+		}
+	}
+	first, last := -1, -1
+	for i := range b {
+		if a[i] != b[i] {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return nil
+	}
+	return b[first : last+1]
 }
 
 // Lookup returns the live element behind handle h.
@@ -291,6 +356,30 @@ func (r *Registry) Update(elems []*Element) Diff {
 	}
 	if now != was {
 		d.Focus, d.Blurred = now, now == ""
+	}
+	handles := make([]string, 0, len(elems))
+	byHandle := make(map[string]*Element, len(elems))
+	for _, e := range elems {
+		handles = append(handles, e.Handle)
+		byHandle[e.Handle] = e
+	}
+	if run := ReorderedRun(r.order, handles); len(run) > 1 {
+		in := make(map[string]bool, len(run))
+		for _, h := range run {
+			in[h] = true
+		}
+		for _, h := range run {
+			outer := true
+			for p := byHandle[h].Parent; p != nil; p = p.Parent {
+				if in[p.Handle] {
+					outer = false // its row (list item, card) says it
+					break
+				}
+			}
+			if outer {
+				d.Moved = append(d.Moved, h)
+			}
+		}
 	}
 	for _, e := range elems {
 		if old := r.live[e.Handle]; old != nil {
