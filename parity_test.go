@@ -186,18 +186,7 @@ func components3Parity(t *testing.T) []string {
 // class beside the widget that replaces it (Tom Select) are read alike.
 func components5Parity(t *testing.T) []string {
 	t.Helper()
-	if !*sweep && !*sweepLong {
-		return []string{"components5/element-switch.html", "components5/element-dialog.html", "components5/sortable-list.html", "components5/tomselect-tags.html"}
-	}
-	files, err := filepath.Glob("testdata/fixtures/components5/*.html")
-	if err != nil || len(files) < 13 {
-		t.Fatalf("components5: %d pages (%v), want at least 13", len(files), err)
-	}
-	var pages []string
-	for _, f := range files {
-		pages = append(pages, strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"))
-	}
-	return pages
+	return batchParity(t, "components5", 13, "components5/element-switch.html", "components5/element-dialog.html", "components5/sortable-list.html", "components5/tomselect-tags.html")
 }
 
 // components6Parity are the pages of the sixth widget batch the read paths
@@ -210,19 +199,8 @@ func components5Parity(t *testing.T) []string {
 // href).
 func components6Parity(t *testing.T) []string {
 	t.Helper()
-	if !*sweep && !*sweepLong {
-		return []string{"components6/antd-transfer.html", "components6/quill-editor.html", "components6/blueprint-tree.html",
-			"components6/select2-select.html", "components6/vaadin-grid.html", "components6/blueprint-numeric.html", "components6/antd-table.html"}
-	}
-	files, err := filepath.Glob("testdata/fixtures/components6/*.html")
-	if err != nil || len(files) < 14 {
-		t.Fatalf("components6: %d pages (%v), want at least 14", len(files), err)
-	}
-	var pages []string
-	for _, f := range files {
-		pages = append(pages, strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"))
-	}
-	return pages
+	return batchParity(t, "components6", 14, "components6/antd-transfer.html", "components6/quill-editor.html", "components6/blueprint-tree.html",
+		"components6/select2-select.html", "components6/vaadin-grid.html", "components6/blueprint-numeric.html", "components6/antd-table.html")
 }
 
 // components7Parity are the pages of the seventh widget batch the read
@@ -233,18 +211,7 @@ func components6Parity(t *testing.T) []string {
 // drawn with display: contents gets no ref.
 func components7Parity(t *testing.T) []string {
 	t.Helper()
-	if !*sweep && !*sweepLong {
-		return []string{"components7/aria-datepicker.html", "components7/muix-datepicker.html", "components7/aria-table.html", "components7/aria-taggroup.html"}
-	}
-	files, err := filepath.Glob("testdata/fixtures/components7/*.html")
-	if err != nil || len(files) < 9 {
-		t.Fatalf("components7: %d pages (%v), want at least 9", len(files), err)
-	}
-	var pages []string
-	for _, f := range files {
-		pages = append(pages, strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"))
-	}
-	return pages
+	return batchParity(t, "components7", 9, "components7/aria-datepicker.html", "components7/muix-datepicker.html", "components7/aria-table.html", "components7/aria-taggroup.html")
 }
 
 // components4Parity are the pages of the fourth widget batch the read paths
@@ -253,18 +220,7 @@ func components7Parity(t *testing.T) []string {
 // checkbox it draws (the fast path must do as the AX tree's walk does).
 func components4Parity(t *testing.T) []string {
 	t.Helper()
-	if !*sweep && !*sweepLong {
-		return []string{"components4/prime-toggles.html", "components4/carbon-toggles.html", "components4/fluent-toggles.html"}
-	}
-	files, err := filepath.Glob("testdata/fixtures/components4/*.html")
-	if err != nil || len(files) < 16 {
-		t.Fatalf("components4: %d pages (%v), want at least 16", len(files), err)
-	}
-	var pages []string
-	for _, f := range files {
-		pages = append(pages, strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"))
-	}
-	return pages
+	return batchParity(t, "components4", 16, "components4/prime-toggles.html", "components4/carbon-toggles.html", "components4/fluent-toggles.html")
 }
 
 // apgPages are the W3C APG example pages, all of them.
@@ -436,4 +392,23 @@ func TestReadPathsAgreeOnHardCases(t *testing.T) {
 			}
 		})
 	}
+}
+
+// batchParity are the pages of one widget batch (testdata/fixtures/dir)
+// the read paths are compared on: under -sweep all of them (at least
+// minimum), else plain, the pages where they once differed.
+func batchParity(t *testing.T, dir string, minimum int, plain ...string) []string {
+	t.Helper()
+	if !*sweep && !*sweepLong {
+		return plain
+	}
+	files, err := filepath.Glob("testdata/fixtures/" + dir + "/*.html")
+	if err != nil || len(files) < minimum {
+		t.Fatalf("%s: %d pages (%v), want at least %d", dir, len(files), err, minimum)
+	}
+	var pages []string
+	for _, f := range files {
+		pages = append(pages, strings.TrimPrefix(filepath.ToSlash(f), "testdata/fixtures/"))
+	}
+	return pages
 }

@@ -60,7 +60,9 @@ func TestRegistryReportsRowsThatMoved(t *testing.T) {
 // Text that changed places is reported "↕" in its new order; text that
 // changed as well is "~" too, and keeps its place in the "↕" stretch.
 func TestUpdateTextReportsReorders(t *testing.T) {
-	entry := func(n int, text string) TextEntry { return TextEntry{Key: NodeKey{Frame: "F", Local: n}, Kind: "row", Text: text} }
+	entry := func(n int, text string) TextEntry {
+		return TextEntry{Key: NodeKey{Frame: "F", Local: n}, Kind: "row", Text: text}
+	}
 	r := NewRegistry()
 	r.UpdateText([]TextEntry{entry(1, "Apple | 3"), entry(2, "Pear | 1"), entry(3, "Fig | 2")})
 	got := r.UpdateText([]TextEntry{entry(2, "Pear | 1"), entry(3, "Fig | 2"), entry(1, "Apple | 3 (sale)")})
