@@ -27,6 +27,7 @@ type DOMInfo struct {
 	Current     string                 // aria-current, "" when absent or "false"
 	Sort        string                 // aria-sort, "" when absent or "none"
 	Tabbable    bool                   // a tabindex of 0 or more puts it in the tab order
+	HasTabIndex bool                   // a tabindex attribute of any value, -1 included
 	Labelled    bool                   // it has aria-label or aria-labelledby
 	RowCount    int                    // aria-rowcount: -1 or a count of rows, 0 when absent or not a count
 	Range       rangeAttrs             // what it says of its value, if it is a range (slider, spin button, …)
@@ -168,6 +169,7 @@ func IndexDOM(r *proto.DOMSnapshotCaptureSnapshotResult) *DOMIndex {
 						info.RowCount = DeclaredRows(str(attrs[i+1]))
 					case "tabindex":
 						v := strings.TrimSpace(str(attrs[i+1]))
+						info.HasTabIndex = true
 						info.Tabbable = v != "" && v[0] != '-' && v[0] >= '0' && v[0] <= '9' || v != "" && v[0] == '+'
 					case "aria-valuenow":
 						info.Range.Now = str(attrs[i+1])

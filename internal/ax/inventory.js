@@ -13,6 +13,9 @@
   const IROLE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox',
     'option', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'slider', 'spinbutton', 'switch', 'treeitem']);
   const FOCUS_ROLE = new Set(['gridcell', 'row', 'cell', 'columnheader', 'rowheader']);
+  // A grid's focus may rove between it and its items (tabindex 0 on the
+  // grid until focus is inside, then -1): any tabindex keeps it one ref.
+  const ROVING_CONTAINER = new Set(['grid', 'treegrid']);
   const LANDMARK = new Set(['banner', 'navigation', 'main', 'complementary', 'contentinfo', 'search', 'form',
     'region', 'dialog', 'alertdialog']);
   const CONTEXT = new Set(['row', 'listitem', 'group', 'article', 'dialog', 'alertdialog', 'region', 'form',
@@ -367,7 +370,7 @@
     if (r !== null) {
       const first = r.trim().split(/\s+/)[0];
       if (IROLE.has(first)) return true;
-      if (FOCUS_ROLE.has(first) && el.hasAttribute('tabindex')) return true;
+      if ((FOCUS_ROLE.has(first) || ROVING_CONTAINER.has(first)) && el.hasAttribute('tabindex')) return true;
       // every item of a grid or tree grid, whatever its tabindex wiring
       if (COMPOSITE_ITEM.has(first) && el.closest('[role=grid],[role=treegrid]')) return true;
       if (first === 'row' && el.closest('[role=treegrid]')) return true;

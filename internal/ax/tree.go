@@ -109,6 +109,9 @@ var opaqueRoles = map[string]bool{"Date": true, "DateTime": true, "InputTime": t
 // roles that are interactive only when focusable
 var focusOnlyRoles = map[string]bool{"gridcell": true, "row": true, "cell": true, "columnheader": true, "rowheader": true}
 
+// composite widgets that are refs with a tabindex of any value
+var rovingContainer = map[string]bool{"grid": true, "treegrid": true}
+
 // roles that never get a ref even when focusable: documents, frames and text.
 var neverRef = map[string]bool{
 	"RootWebArea": true, "WebArea": true, "Iframe": true, "IframePresentational": true, "StaticText": true,
@@ -462,6 +465,12 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		// <label> standing in for its hidden input is "generic" there and
 		// Chromium's internal "LabelText" here.
 		role = weak.Role
+	}
+	// A grid whose focus roves between it and its items (React Aria's grid
+	// is tabindex=0 until focus is inside, then -1) stays one ref through
+	// the move, as its items with any tabindex do: the table did not go.
+	if !isRef && !c.inRef && rovingContainer[role] && w.dom != nil && w.dom.Nodes[n.BackendDOMNodeID].HasTabIndex {
+		isRef = true
 	}
 	// A wrapper the in-page walk took back for the one control inside it
 	// (a custom element's focusable, labelled host around its checkbox):
