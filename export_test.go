@@ -76,6 +76,10 @@ func DetachTab(p *Page) bool {
 	return true
 }
 
+// FrameParseGrace is how long a look waits, once per document, for a
+// frame's parser to finish.
+const FrameParseGrace = frameParseGrace
+
 // BeforeFrameRead makes every look at p run fn as it starts reading a frame
 // other than the main one (nil removes it).
 func BeforeFrameRead(p *Page, fn func(ctx context.Context, frameID string)) {

@@ -392,3 +392,89 @@ function late() {
 		t.Errorf("the page's log = %q, want the late button", log)
 	}
 }
+
+// A frame's document arrives in parts (a slow server, or Chromium's parser
+// yielding mid-document on a busy machine): the look waits for the frame's
+// parser to finish rather than read half a form — once per document, and
+// bounded, so a document that never finishes is read as it stands. The
+// hook starts the server's remaining half as the look starts reading the
+// frame; a look that did not wait read the form without its checkbox and
+// button.
+func TestAFrameIsReadOnceParsed(t *testing.T) {
+	t.Parallel()
+	for _, rp := range readPaths {
+		for _, finishes := range []bool{true, false} {
+			name := rp.name + "/finishes"
+			if !finishes {
+				name = rp.name + "/never"
+			}
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				release := make(chan struct{})
+				var releaseOnce sync.Once
+				done := make(chan struct{})
+				t.Cleanup(func() { close(done) })
+				srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					w.Header().Set("Content-Type", "text/html; charset=utf-8")
+					if r.URL.Path != "/form" {
+						fmt.Fprintf(w, `<!doctype html><title>Outer</title>
+<script>addEventListener('message', e => { if (e.data === 'partial') window.partial = true; });</script>
+<h1>Checkout</h1><iframe title="Slow form" src="%s/form"></iframe>`, strings.Replace(r.Host, "127.0.0.1", "http://localhost", 1))
+						return
+					}
+					fmt.Fprint(w, `<!doctype html><title>Form</title><h1>Payment details</h1>
+<form aria-label="Payment details"><label>Card holder <input></label>
+<script>parent.postMessage('partial', '*')</script>`)
+					w.(http.Flusher).Flush()
+					select {
+					case <-release:
+					case <-done:
+						return
+					case <-r.Context().Done():
+						return
+					}
+					fmt.Fprint(w, `<label><input type="checkbox"> Save card</label><button type="button">Pay</button></form>`)
+				}))
+				t.Cleanup(srv.Close)
+				p := openURL(t, srv.URL+"/")
+				rp.set(p)
+				var partial bool
+				eval(t, p, `new Promise(r => { if (window.partial) r(true); addEventListener('message', e => e.data === 'partial' && r(true)); })`, &partial)
+				var timer *time.Timer
+				rodagent.BeforeFrameRead(p, func(context.Context, string) {
+					if finishes {
+						// the server's second half comes while the look waits
+						releaseOnce.Do(func() { timer = time.AfterFunc(300*time.Millisecond, func() { close(release) }) })
+					}
+				})
+				s := snapshot(t, p)
+				rodagent.BeforeFrameRead(p, nil)
+				if timer != nil {
+					timer.Stop()
+				}
+				if _, ok := findRef(s, "textbox", "Card holder"); !ok {
+					t.Fatalf("the part of the form that arrived is read:\n%s", s)
+				}
+				_, pay := findRef(s, "button", "Pay")
+				_, save := findRef(s, "checkbox", "Save card")
+				if finishes && (!pay || !save) {
+					t.Fatalf("the look read the frame before its parser finished:\n%s", s)
+				}
+				if !finishes && (pay || save) {
+					t.Fatalf("a document that never finished shows what never arrived:\n%s", s)
+				}
+				if !finishes {
+					// the next look does not wait for it again: it takes less
+					// than one wait would
+					start := time.Now()
+					if _, err := p.Snapshot(testCtx(t, 30*time.Second)); err != nil {
+						t.Fatalf("a second look at a frame that never finishes parsing: %v", err)
+					}
+					if d := time.Since(start); d >= rodagent.FrameParseGrace {
+						t.Errorf("the second look took %s: it waited for the frame's parser again", d)
+					}
+				}
+			})
+		}
+	}
+}

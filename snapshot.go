@@ -170,6 +170,9 @@ func (p *Page) readJob(ctx context.Context, j *frameJob, mode readMode, full, se
 	if hook != nil && j.info.id != mainFrame {
 		hook(ctx, j.info.id)
 	}
+	if j.info.id != mainFrame {
+		p.awaitParsed(ctx, j.info.id)
+	}
 	if !mode.ax && p.fastAllowed(j.info) {
 		var w *ax.Walk
 		var err error
@@ -208,6 +211,36 @@ func (p *Page) readJob(ctx context.Context, j *frameJob, mode readMode, full, se
 	}
 	j.nodes = res.Nodes
 	return nil
+}
+
+// frameParseGrace bounds how long a look waits for a frame other than the
+// main one to finish parsing its document (see awaitParsed).
+const frameParseGrace = 3 * time.Second
+
+// awaitParsed waits, once per document and at most frameParseGrace, for
+// frame id to finish parsing a document it committed. The main frame's
+// navigation settles on DOMContentLoaded; a child frame's does not, and on
+// a busy machine Chromium's parser yields mid-document: a look read a
+// cross-site payment form with its <select> but not yet its options, its
+// checkbox or its button (TestCrossOriginFrameForm, two suites at once). A
+// frame whose parser never finishes (a document streamed forever) is read
+// as it stands after the first wait.
+func (p *Page) awaitParsed(ctx context.Context, id proto.PageFrameID) {
+	p.mu.Lock()
+	f := p.frames[id]
+	if f == nil || !f.parsingLocked() || f.parseAwaited == f.loader {
+		p.mu.Unlock()
+		return
+	}
+	loader := f.loader
+	f.parseAwaited = loader
+	p.mu.Unlock()
+	ctx, cancel := context.WithTimeout(ctx, frameParseGrace)
+	defer cancel()
+	_ = p.waitUntil(ctx, func() (bool, error) {
+		f := p.frames[id]
+		return f == nil || f.detached || f.loader != loader || !f.parsingLocked(), nil
+	})
 }
 
 // rereadMoved reads again each frame that committed a new document while
