@@ -242,6 +242,11 @@ func (p *Page) settledHit(ctx context.Context, action string, t *target, obj *pr
 			return input.Point{}, p.actionErr(ctx, action, t.handle, err)
 		}
 	}
+	if !v.ok && v.through {
+		e := failure(action, t.handle, Obscured, "it takes no presses (pointer-events: none): they reach "+v.desc+", which offers none", nil)
+		e.Next = "nothing covers it, but the page lets no click reach it — try Focus and keys, or pick another element"
+		return input.Point{}, e
+	}
 	if !v.ok {
 		return input.Point{}, failure(action, t.handle, Obscured, "covered by "+p.coverText(ctx, t, obj, v), nil)
 	}

@@ -3,6 +3,8 @@ package rodagent_test
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -150,5 +152,51 @@ func TestPressLandsOnTargetOrNowhere(t *testing.T) {
 	eval(t, p, "window.__log", &log)
 	if fmt.Sprint(log) != "[draft saved remember=true]" {
 		t.Errorf("a stopped press must reach nothing; the page recorded %q", log)
+	}
+}
+
+// A control the page made let presses through (pointer-events: none) to
+// the box it is drawn in, which shows a hand for it, is pressed where it
+// shows, as a person presses it: Vuetify's select passes the press from
+// its input to the box around it (which also holds a hidden <select>), and
+// the field around that opens the list. The guard that stops a
+// press landing elsewhere lets this one through. Where the box shows no
+// hand, nothing covers the control and no click reaches it: the failure
+// says so, and names no cover to dismiss.
+func TestPressPassesThroughToItsBox(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><title>Through</title><main>
+<div id=field style="padding:8px;border:1px solid" onclick="log.push('field:' + event.isTrusted)">
+  <label for=country>Country</label>
+  <div id=box style="cursor:pointer;display:inline-block"><select hidden><option>France</option></select>
+    <input id=country role=combobox aria-expanded=false style="pointer-events:none;caret-color:transparent"></div>
+</div>
+<div style="padding:8px"><a id=off class="btn disabled" href="#x" style="pointer-events:none;display:inline-block;padding:4px;border:1px solid" onclick="log.push('link')">Archive</a></div>
+</main><script>window.log = []; document.body.onclick = e => log.push('body:' + (e.target.id || e.target.localName));</script>`)
+	}))
+	t.Cleanup(srv.Close)
+	ctx := testCtx(t, 30*time.Second)
+	p := openURL(t, srv.URL)
+	s := snapshot(t, p)
+	if st, err := p.Click(ctx, refNamed(t, s, "combobox", "Country")); err != nil || st != rodagent.Ready {
+		t.Fatalf("Click(Country) through its input to the field = %s, %v", st, err)
+	}
+	var log []string
+	eval(t, p, "log", &log)
+	if fmt.Sprint(log) != "[field:true body:box]" {
+		t.Errorf("the press should reach the field box, trusted: %v", log)
+	}
+	st, err := p.Click(ctx, refNamed(t, s, "link", "Archive"))
+	if st != rodagent.Obscured || !errors.Is(err, rodagent.ErrObscured) {
+		t.Fatalf("Click on a link that takes no presses, in a box with no hand = %s, %v", st, err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "pointer-events: none") || strings.Contains(msg, "dismiss") {
+		t.Errorf("the failure should say the link takes no presses, not that something covers it: %v", err)
+	}
+	eval(t, p, "log", &log)
+	if fmt.Sprint(log) != "[field:true body:box]" {
+		t.Errorf("nothing should be pressed when the link takes no presses: %v", log)
 	}
 }

@@ -48,6 +48,7 @@ const judgeJS = `function (x, y, qx, qy, arm) {
 	// a hit test for any other input disarms one a failed action left, so
 	// it never judges a press it was not armed for.
 	if (!arm && globalThis.__rodagentPressGuard) { globalThis.__rodagentPressGuard.off(); globalThis.__rodagentPressGuard = null; }
+	let through = null; // the box a press passes through the target to, when judged its (below)
 	const guard = on => {
 		if (!on) return true;
 ` + pressGuardJS + `
@@ -81,8 +82,17 @@ const judgeJS = `function (x, y, qx, qy, arm) {
 	if (hit.shadowRoot && within(self, hit)) {
 		for (const c of hit.childNodes) if (c.assignedSlot && within(c.assignedSlot, self)) return {motion, ok: guard(arm)};
 	}
+	// A target the page made let presses through (pointer-events: none) to
+	// the box it is drawn in, which shows a hand for it (Vuetify's select:
+	// its input passes the press to the field, which opens the list), is
+	// pressed where it shows: the press reaches that box, as a person's
+	// does. Without the hand the box is no control the page offers there
+	// (Bootstrap's disabled link button): the message says why.
+	const passes = within(self, hit) && getComputedStyle(self).pointerEvents === 'none';
+	if (passes && getComputedStyle(hit).cursor === 'pointer') { through = hit; return {motion, ok: guard(arm)}; }
 	let cover = hit;
 	for (let n = hit; n; n = up(n)) { if (n.nodeType === 1 && within(self, n)) break; if (n.nodeType === 1) cover = n; }
+	if (passes) return {motion, ok: false, through: true, desc: tag(hit), text: ''};
 	window.__rodagentCover = cover;
 	const text = (cover.getAttribute('aria-label') || cover.innerText || cover.textContent || cover.title || '').trim().replace(/\s+/g, ' ');
 	return {motion, ok: false, desc: tag(cover), text: text.slice(0, 80)};
@@ -119,7 +129,7 @@ const pressGuardJS = `
 			if (!e.isTrusted) return;
 			if (e.type === 'pointerdown' || e.type === 'mousedown') {
 				const path = e.composedPath();
-				const on = path.includes(anchor) || path.some(n => n.tagName === 'LABEL' && n.control && within(self, n.control));
+				const on = path.includes(anchor) || (through && path[0] === through) || path.some(n => n.tagName === 'LABEL' && n.control && within(self, n.control));
 				if (on) { g.seen++; stopping = false; }
 				else if (!stopping) {
 					const t = path[0] && path[0].nodeType === 1 ? path[0] : path[1];
@@ -181,6 +191,9 @@ type verdict struct {
 	ok     bool   // the press reaches the target
 	desc   string // the covering element as tag#id
 	text   string // its text
+	// the target lets presses through (pointer-events: none) to desc, a
+	// box it is drawn in
+	through bool
 }
 
 var hitGroups atomic.Int64
@@ -235,7 +248,7 @@ func (p *Page) judge(ctx context.Context, t *target, obj *proto.RuntimeRemoteObj
 		return verdict{}, fmt.Errorf("rodagent: hit test: %s", res.ExceptionDetails.Text)
 	}
 	v := res.Result.Value
-	return verdict{motion: v.Get("motion").Str(), ok: v.Get("ok").Bool(), desc: v.Get("desc").Str(), text: v.Get("text").Str()}, nil
+	return verdict{motion: v.Get("motion").Str(), ok: v.Get("ok").Bool(), desc: v.Get("desc").Str(), text: v.Get("text").Str(), through: v.Get("through").Bool()}, nil
 }
 
 // coverText names what covers the target: its role and name from the
