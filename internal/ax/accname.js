@@ -352,7 +352,7 @@ function customLabels(el) {
 // carries the traversal: the root, the nodes visited, whether we are inside
 // an aria-labelledby reference, and the control a label names.
 function textOf(node, t) {
-  if (node.nodeType === 3) return node.data;
+  if (node.nodeType === 3) return rendered(node.data, node.parentElement);
   if (node.nodeType !== 1) return '';
   const el = node;
   if (t.visited.has(el)) return '';
@@ -445,7 +445,7 @@ function content(el, t) {
   let out = pseudo(el, '::before');
   const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
   for (const c of (el.localName === 'slot' ? el.assignedNodes({flatten: true}) : kids)) {
-    if (c.nodeType === 3) { out += c.data; continue; }
+    if (c.nodeType === 3) { out += rendered(c.data, c.parentElement); continue; }
     if (c.nodeType !== 1) continue;
     if (c.localName === 'br') { out += ' '; continue; }
     if (c.localName === 'script' || c.localName === 'style' || c.localName === 'template' || c.localName === 'noscript') continue;
@@ -474,7 +474,20 @@ function ownTextName(el) {
   const root = el.getRootNode();
   if (pseudoRules(root) || (root !== document && pseudoRules(document))) return null;
   const s = el.textContent;
-  return s.trim() ? s : null; // empty: the title or placeholder may name it
+  return s.trim() ? rendered(s, el) : null; // empty: the title or placeholder may name it
+}
+
+// rendered is text s of el as it is drawn, its text-transform applied:
+// Chromium names from content what the page shows (Vuetify's and MUI's
+// buttons are upper case by style, "OPTIONS" for the text "Options").
+function rendered(s, el) {
+  if (!el || s.toUpperCase() === s.toLowerCase()) return s; // no letter that has a case
+  switch (getComputedStyle(el).textTransform) {
+    case 'uppercase': return s.toUpperCase();
+    case 'lowercase': return s.toLowerCase();
+    case 'capitalize': return s.replace(/(^|\s)([^\p{L}\p{N}\s]*)(\p{L})/gu, (m, a, b, c) => a + b + c.toUpperCase());
+  }
+  return s;
 }
 
 // cName is el's accessible name, whitespace folded.

@@ -201,7 +201,39 @@
       const w = toggleBox(el);
       if (w) return w.text;
     }
-    return FIELD_ROLE.has(role) ? textBefore(el) : '';
+    const before = FIELD_ROLE.has(role) ? textBefore(el) : '';
+    return before || (ORPHAN_LABELLED.has(role) ? orphanLabel(el) : '');
+  }
+
+  // wrapsCombobox: el, a combobox no one names and outside the tab order,
+  // holds a combobox that shows (the field inside the box it draws)
+  function wrapsCombobox(el, tag) {
+    if (tag === 'input' || tag === 'select' || el.hasAttribute('tabindex') || el.isContentEditable || collapse(cName(el))) return false;
+    for (const c of el.querySelectorAll('[role=combobox],select')) if (c.localName === 'select' ? !c.multiple && c.size <= 1 : roleAt(c) === 'combobox') if (!hiddenInWalk(c)) return true;
+    return false;
+  }
+
+  // orphanLabel is the text of the one <label> that labels nothing in the
+  // box a library draws a control in, the control alone in it: Vuetify's
+  // slider puts "Brightness" in a <label> of its own beside the thumb it
+  // leaves unnamed (the label's for= is missing), where a person reads it as
+  // the slider's name. A box holding another control is no longer the
+  // control's own: its labels may be the other's.
+  const ORPHAN_LABELLED = new Set(['slider', 'spinbutton', 'combobox', 'listbox', 'textbox', 'searchbox']);
+  function orphanLabel(el) {
+    for (let p = el.parentElement, k = 0; p && k < 5 && p.localName !== 'body' && p.localName !== 'form'; p = p.parentElement, k++) {
+      let text = '', labels = 0;
+      for (const c of p.querySelectorAll(TEXT_CONTROL)) {
+        if (c === el || el.contains(c) || !c.checkVisibility(VISIBILITY)) continue;
+        if (c.localName !== 'label') return '';
+        if (c.control || c.querySelector(TEXT_CONTROL)) return '';
+        const t = shownText(c);
+        if (t) { text = t; labels++; }
+      }
+      if (labels > 1) return '';
+      if (labels === 1) return text.length <= 60 && WORDY.test(text) ? text : '';
+    }
+    return '';
   }
 
   // toggleBox: the box a library draws an unlabelled checkbox or switch
@@ -1208,6 +1240,10 @@
   const TEXT_TAGS = new Set(['p', 'li', 'dt', 'dd', 'blockquote', 'pre', 'figcaption', 'caption', 'legend']);
   const TEXT_ROLES = new Set(['paragraph', 'listitem', 'note', 'tooltip', 'definition', 'term', 'blockquote', 'caption']);
   const CELL = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+  // Roles whose content is only their drawing (ARIA's children
+  // presentational) though no content names them: a slider's thumb, track
+  // and ripple layer (Vuetify's, which listens for the press) are the slider.
+  const DRAWN_INSIDE = new Set(['slider']);
   const TEXT_HOLDER = new Set(['tabpanel', 'dialog', 'alertdialog', 'group', 'region', 'document', 'article', 'feed', 'application']);
   const INLINE = new Set(['inline', 'contents']);
   const TEXT_MAX = 300;
@@ -1602,6 +1638,10 @@
         // A toggle role on a box outside the tab order, around the native
         // checkbox a person's click and focus reach (a switch's track marked
         // role=checkbox over its input role=switch), is that input: one ref.
+        // The box a library draws around the field that is the combobox
+        // (Vuetify's v-field, role=combobox, around its input role=combobox)
+        // is that field: one ref, the field a person types into or clicks.
+        else if (isRef && hasRole && role === 'combobox' && wrapsCombobox(el, tag)) isRef = false;
         else if (isRef && hasRole && TOGGLE_ROLES.has(role) && tag !== 'input' && !(el.hasAttribute('tabindex') && el.tabIndex >= 0) &&
           [...el.querySelectorAll('input[type=checkbox],input[type=radio]')].some(i => !hiddenInWalk(i))) { isRef = false; toggleBox = true; }
         else if (inRef !== true) {
@@ -1644,7 +1684,12 @@
           if (isRef === 'named') {
             if (!rrole || rrole === 'none' || rrole === 'presentation') rrole = 'generic';
             if (rrole === 'generic' && (mouseAnchor(el) || (tag === 'a' && !el.hasAttribute('href') && L.hot.has(el)))) rrole = 'link';
-            if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') { name = describe(el); described.add(el); }
+            if (!name && !LANDMARK.has(rrole) && rrole !== 'heading') {
+              name = describe(el); described.add(el);
+              // a control the browser leaves unnamed (a role=button around an
+              // icon, a slider's thumb): the AX path takes the same name
+              if (strong && IROLE.has(rrole)) lent.add(el);
+            }
             weakRefs.push(el);
           }
           // An empty, unnamed cell of a grid outside the tab order (a date
@@ -1683,7 +1728,7 @@
             // (A control with a role of its own — a tab, a button — is what a
             // person clicks, though it is focusable or listens too: the
             // listening box inside it is part of it.)
-            if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' && !(strong && FROM_CONTENT.has(rrole)) ? 'weak' : true;
+            if (!TEXT_HOLDER.has(rrole)) childIn = isRef === 'named' && !(strong && (FROM_CONTENT.has(rrole) || DRAWN_INSIDE.has(rrole))) ? 'weak' : true;
           }
         }
         if (tag === 'label' && el.control && !stoodIn(el.control)) { // it names its control: its text is the control's name
@@ -2165,8 +2210,10 @@
           if (forIds.has(el.id)) continue;
         }
       } else {
-        const r = el.getAttribute('role');
-        if (!IROLE.has(r.trim().split(/\s+/)[0]) || NONSPACE.test(el.textContent)) continue;
+        // (a role named by its content is named, when it has any; another
+        // role's content does not name it: a slider's hidden thumb label)
+        const r = el.getAttribute('role').trim().split(/\s+/)[0];
+        if (!IROLE.has(r) || (FROM_CONTENT.has(r) && NONSPACE.test(el.textContent))) continue;
       }
       lendable.push(el);
     }

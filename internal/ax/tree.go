@@ -466,6 +466,14 @@ func (w *walker) walk(n *proto.AccessibilityAXNode, c frameCtx, level int) {
 		// Chromium's internal "LabelText" here.
 		role = weak.Role
 	}
+	// The box a library draws around the field that is the combobox
+	// (Vuetify's v-field, role=combobox, around its input role=combobox):
+	// the field is the one ref, as on the fast path.
+	if isRef && role == "combobox" && name == "" && w.dom != nil {
+		if di, ok := w.dom.Nodes[n.BackendDOMNodeID]; ok && !di.HasTabIndex && di.Tag != "input" && di.Tag != "select" && !st.Editable && w.holdsRole(n, "combobox", 0) {
+			isRef = false
+		}
+	}
 	// A grid whose focus roves between it and its items (React Aria's grid
 	// is tabindex=0 until focus is inside, then -1) stays one ref through
 	// the move, as its items with any tabindex do: the table did not go.
@@ -886,4 +894,24 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+// holdsRole reports whether a node below n, a few levels down, has role.
+func (w *walker) holdsRole(n *proto.AccessibilityAXNode, role string, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	for _, id := range n.ChildIDs {
+		c := w.byID[id]
+		if c == nil {
+			continue
+		}
+		if !c.Ignored && str(c.Role) == role {
+			return true
+		}
+		if w.holdsRole(c, role, depth+1) {
+			return true
+		}
+	}
+	return false
 }
