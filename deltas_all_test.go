@@ -128,7 +128,7 @@ const poisonedPage = "hostile-globals.html"
 func deltaPages(t *testing.T) []string {
 	t.Helper()
 	var pages []string
-	for _, glob := range []string{"testdata/fixtures/*.html", "testdata/fixtures/components/*.html", "testdata/fixtures/components4/*.html", "testdata/fixtures/components5/*.html", "testdata/fixtures/components6/*.html", "testdata/fixtures/components7/*.html", "testdata/fixtures/react/*.html"} {
+	for _, glob := range []string{"testdata/fixtures/*.html", "testdata/fixtures/components/*.html", "testdata/fixtures/components4/*.html", "testdata/fixtures/components5/*.html", "testdata/fixtures/components6/*.html", "testdata/fixtures/components7/*.html", "testdata/fixtures/components8/*.html", "testdata/fixtures/react/*.html"} {
 		files, err := filepath.Glob(glob)
 		if err != nil {
 			t.Fatal(err)

@@ -28,7 +28,7 @@ func TestFindMatchesWalk(t *testing.T) {
 		pages = parityPages()
 	}
 	pages = append(pages, "paths.html", "clickables.html", "webtasks-nested-clickables.html", "labels.html", "labels.html?dotted",
-		"components/radix-tabs.html", "bigtable.html?rows=200", "react/duplicates.html")
+		"components/radix-tabs.html", "bigtable.html?rows=200", "react/duplicates.html", "components8/vuetify-slider.html")
 	for _, path := range pages {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
@@ -38,7 +38,7 @@ func TestFindMatchesWalk(t *testing.T) {
 			})
 		})
 	}
-	for _, path := range sweepPages(append(append(components3Parity(t), components4Parity(t)...), components5Parity(t)...), 2) {
+	for _, path := range sweepPages(append(append(append(components3Parity(t), components4Parity(t)...), components5Parity(t)...), components8Parity(t)...), 2) {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
 			compareFind(t, path, func(p *rodagent.Page) { waitReady(t, p); pageQuiet(t, p) })

@@ -39,7 +39,8 @@ func TestFastPathMatchesAXTree(t *testing.T) {
 			compareReadPaths(t, path, func(p *rodagent.Page) { waitReady(t, p); pageQuiet(t, p) })
 		})
 	}
-	for _, path := range append(append(append(components4Parity(t), components5Parity(t)...), components6Parity(t)...), components7Parity(t)...) {
+	batches := append(append(append(components4Parity(t), components5Parity(t)...), components6Parity(t)...), components7Parity(t)...)
+	for _, path := range append(batches, components8Parity(t)...) {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
 			compareReadPaths(t, path, func(p *rodagent.Page) { waitReady(t, p); pageQuiet(t, p) })
@@ -201,6 +202,17 @@ func components6Parity(t *testing.T) []string {
 	t.Helper()
 	return batchParity(t, "components6", 14, "components6/antd-transfer.html", "components6/quill-editor.html", "components6/blueprint-tree.html",
 		"components6/select2-select.html", "components6/vaadin-grid.html", "components6/blueprint-numeric.html", "components6/antd-table.html")
+}
+
+// components8Parity are the pages of the eighth widget batch the read
+// paths are compared on: under -sweep all of them, else the ones where a
+// field's box role=combobox around its input role=combobox gives way to
+// the input, an unnamed slider is named by the <label> beside it and its
+// thumb's listening layers are its drawing (Vuetify), and a data table's
+// header row holds a select-all checkbox and a sortable column.
+func components8Parity(t *testing.T) []string {
+	t.Helper()
+	return batchParity(t, "components8", 10, "components8/vuetify-select.html", "components8/vuetify-slider.html", "components8/vuetify-datatable.html")
 }
 
 // components7Parity are the pages of the seventh widget batch the read
