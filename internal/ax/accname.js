@@ -159,7 +159,7 @@ function byId(el, id) {
 
 let roleCache = new WeakMap();
 // reset forgets the roles of the last read: attributes and context change.
-ACC.reset = () => { roleCache = new WeakMap(); pseudoCache = new Map(); };
+ACC.reset = () => { roleCache = new WeakMap(); pseudoCache = new Map(); transformCache = new Map(); };
 function cRoleOwn(el) {
   let r = roleCache.get(el);
   if (r !== undefined) return r;
@@ -206,6 +206,45 @@ function pseudoRules(root) {
   }
   pseudoCache.set(root, v);
   return v;
+}
+
+// mayTransform reports whether a style may set el's text-transform: a
+// rule of a style sheet, or a style attribute, of its root or of a root it
+// inherits from (a shadow tree's host's). Most pages set none, and a style
+// read per named element cost a cold walk of a 6,000-control page about 5%.
+// A sheet that cannot be read counts as may. Cached for one read.
+let transformCache = new Map();
+function mayTransform(el) {
+  for (let root = el.getRootNode(); root; root = root.host ? root.host.getRootNode() : null) {
+    let v = transformCache.get(root);
+    if (v === undefined) {
+      v = !!(root.querySelector && root.querySelector('[style*="text-transform" i]'));
+      const sheets = [...(root.styleSheets || []), ...(root.adoptedStyleSheets || [])];
+      for (const sh of sheets) {
+        if (v) break;
+        let rules;
+        try { rules = sh.cssRules; } catch (e) { v = true; break; }
+        v = setsTransform(rules, 0);
+      }
+      transformCache.set(root, v);
+    }
+    if (v) return true;
+  }
+  return false;
+}
+
+function setsTransform(rules, depth) {
+  if (depth > 8) return true;
+  for (const r of rules || []) {
+    if (r.style && r.style.getPropertyValue('text-transform')) return true;
+    if (r.styleSheet) { // @import
+      let inner;
+      try { inner = r.styleSheet.cssRules; } catch (e) { return true; }
+      if (setsTransform(inner, depth + 1)) return true;
+    }
+    if (r.cssRules && r.cssRules.length && setsTransform(r.cssRules, depth + 1)) return true;
+  }
+  return false;
 }
 
 function hasPseudo(rules) {
@@ -481,7 +520,7 @@ function ownTextName(el) {
 // Chromium names from content what the page shows (Vuetify's and MUI's
 // buttons are upper case by style, "OPTIONS" for the text "Options").
 function rendered(s, el) {
-  if (!el || s.toUpperCase() === s.toLowerCase()) return s; // no letter that has a case
+  if (!el || s.toUpperCase() === s.toLowerCase() || !mayTransform(el)) return s; // no letter that has a case
   switch (getComputedStyle(el).textTransform) {
     case 'uppercase': return s.toUpperCase();
     case 'lowercase': return s.toLowerCase();
