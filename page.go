@@ -85,20 +85,9 @@ type frameInfo struct {
 	oopif    bool                   // the frame is the main frame of an out-of-process child target
 	owner    proto.DOMBackendNodeID // its <iframe> in the parent frame's session, once known
 
-	// What the frame's lifecycle events said of one document (lifeLoader):
-	// whether its parser finished (DOMContentLoaded or load), and whether a
-	// look already waited for it to (awaitParsed waits once per document).
-	lifeLoader   proto.NetworkLoaderID
-	parsed       bool
-	parseAwaited proto.NetworkLoaderID
-}
-
-// parsingLocked reports whether f's current document is known to be still
-// parsing: its lifecycle events for that document began and did not reach
-// DOMContentLoaded. A document whose events were never seen (there before
-// the library attached) counts as parsed.
-func (f *frameInfo) parsingLocked() bool {
-	return f.lifeLoader != "" && f.lifeLoader == f.loader && !f.parsed
+	// the document (its loader) a look asked whether it was still parsing
+	// (awaitParsed asks once per document)
+	parseAsked proto.NetworkLoaderID
 }
 
 // Dialog is a JavaScript dialog (alert, confirm, prompt, beforeunload) the
@@ -406,14 +395,6 @@ func (p *Page) onEvent(s session.Session, m *session.Message) {
 			return
 		}
 		p.mu.Lock()
-		if fi := p.frames[e.FrameID]; fi != nil {
-			if fi.lifeLoader != e.LoaderID {
-				fi.lifeLoader, fi.parsed = e.LoaderID, false
-			}
-			if e.Name == "DOMContentLoaded" || e.Name == "load" {
-				fi.parsed = true
-			}
-		}
 		if e.FrameID == p.mainFrame && s.ID == p.main.ID {
 			seen := p.loaded[e.LoaderID]
 			// init starts a document's lifecycle over, except under a loader

@@ -217,30 +217,36 @@ func (p *Page) readJob(ctx context.Context, j *frameJob, mode readMode, full, se
 // main one to finish parsing its document (see awaitParsed).
 const frameParseGrace = 3 * time.Second
 
-// awaitParsed waits, once per document and at most frameParseGrace, for
-// frame id to finish parsing a document it committed. The main frame's
+// parsedJS waits, in a frame's isolated world, until its document is
+// parsed (DOMContentLoaded), at most the grace in ms it is given.
+const parsedJS = `document.readyState !== 'loading' || new Promise(r => {
+	document.addEventListener('DOMContentLoaded', () => r(true), {once: true});
+	setTimeout(() => r(false), %d);
+})`
+
+// awaitParsed waits, at most frameParseGrace, for frame id to finish
+// parsing its document, and asks once per document. The main frame's
 // navigation settles on DOMContentLoaded; a child frame's does not, and on
 // a busy machine Chromium's parser yields mid-document: a look read a
 // cross-site payment form with its <select> but not yet its options, its
-// checkbox or its button (TestCrossOriginFrameForm, two suites at once). A
-// frame whose parser never finishes (a document streamed forever) is read
-// as it stands after the first wait.
+// checkbox or its button (TestCrossOriginFrameForm, two suites at once).
+// The frame itself is asked, not its lifecycle events: those travel on the
+// frame's own session and trailed, under load, the page's word that the
+// document had begun. A frame whose parser never finishes (a document
+// streamed forever) is read as it stands after the first wait.
 func (p *Page) awaitParsed(ctx context.Context, id proto.PageFrameID) {
 	p.mu.Lock()
 	f := p.frames[id]
-	if f == nil || !f.parsingLocked() || f.parseAwaited == f.loader {
+	if f == nil || f.detached || f.parseAsked == f.loader {
 		p.mu.Unlock()
 		return
 	}
-	loader := f.loader
-	f.parseAwaited = loader
+	f.parseAsked = f.loader
+	info := *f
 	p.mu.Unlock()
-	ctx, cancel := context.WithTimeout(ctx, frameParseGrace)
+	ctx, cancel := context.WithTimeout(ctx, frameParseGrace+time.Second)
 	defer cancel()
-	_ = p.waitUntil(ctx, func() (bool, error) {
-		f := p.frames[id]
-		return f == nil || f.detached || f.loader != loader || !f.parsingLocked(), nil
-	})
+	p.runInWorld(ctx, info, fmt.Sprintf(parsedJS, frameParseGrace.Milliseconds()))
 }
 
 // rereadMoved reads again each frame that committed a new document while
