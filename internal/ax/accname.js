@@ -218,14 +218,7 @@ function mayTransform(el) {
   for (let root = el.getRootNode(); root; root = root.host ? root.host.getRootNode() : null) {
     let v = transformCache.get(root);
     if (v === undefined) {
-      v = !!(root.querySelector && root.querySelector('[style*="text-transform" i]'));
-      const sheets = [...(root.styleSheets || []), ...(root.adoptedStyleSheets || [])];
-      for (const sh of sheets) {
-        if (v) break;
-        let rules;
-        try { rules = sh.cssRules; } catch (e) { v = true; break; }
-        v = setsTransform(rules, 0);
-      }
+      v = !!(root.querySelector && root.querySelector('[style*="text-transform" i]')) || sheetsMaySet(root, 'text-transform');
       transformCache.set(root, v);
     }
     if (v) return true;
@@ -233,16 +226,29 @@ function mayTransform(el) {
   return false;
 }
 
-function setsTransform(rules, depth) {
+// sheetsMaySet reports whether a style sheet of root (a document or a
+// shadow root) may set the CSS property prop: a rule of its own, of an
+// @import, or nested. A sheet that cannot be read (cross-origin) or nests
+// too deep counts as may. (The inventory asks it of touch-action too.)
+function sheetsMaySet(root, prop) {
+  for (const sh of [...(root.styleSheets || []), ...(root.adoptedStyleSheets || [])]) {
+    let rules;
+    try { rules = sh.cssRules; } catch (e) { return true; }
+    if (rules && rulesSet(rules, prop, 0)) return true;
+  }
+  return false;
+}
+
+function rulesSet(rules, prop, depth) {
   if (depth > 8) return true;
-  for (const r of rules || []) {
-    if (r.style && r.style.getPropertyValue('text-transform')) return true;
+  for (const r of rules) {
+    if (r.style && r.style.getPropertyValue(prop)) return true;
     if (r.styleSheet) { // @import
       let inner;
       try { inner = r.styleSheet.cssRules; } catch (e) { return true; }
-      if (setsTransform(inner, depth + 1)) return true;
+      if (inner && rulesSet(inner, prop, depth + 1)) return true;
     }
-    if (r.cssRules && r.cssRules.length && setsTransform(r.cssRules, depth + 1)) return true;
+    if (r.cssRules && r.cssRules.length && rulesSet(r.cssRules, prop, depth + 1)) return true;
   }
   return false;
 }

@@ -209,7 +209,10 @@
   // holds a combobox that shows (the field inside the box it draws)
   function wrapsCombobox(el, tag) {
     if (tag === 'input' || tag === 'select' || el.hasAttribute('tabindex') || el.isContentEditable || collapse(cName(el))) return false;
-    for (const c of el.querySelectorAll('[role=combobox],select')) if (c.localName === 'select' ? !c.multiple && c.size <= 1 : roleAt(c) === 'combobox') if (!hiddenInWalk(c)) return true;
+    for (const c of el.querySelectorAll('[role=combobox],select')) {
+      const combobox = c.localName === 'select' ? !listSelect(c) : roleAt(c) === 'combobox';
+      if (combobox && !hiddenInWalk(c)) return true;
+    }
     return false;
   }
 
@@ -1464,28 +1467,7 @@
   // what the walk reads), and the walk reads it — one computed style read
   // fewer per element on most pages. A sheet that cannot be read
   // (cross-origin) or nests too deep counts as may.
-  function touchStyled(root) {
-    const sheets = [...(root.styleSheets || []), ...(root.adoptedStyleSheets || [])];
-    for (const sh of sheets) {
-      let rules;
-      try { rules = sh.cssRules; } catch (e) { return true; }
-      if (rules && rulesSetTouch(rules, 0)) return true;
-    }
-    return false;
-  }
-  function rulesSetTouch(rules, depth) {
-    if (depth > 8) return true;
-    for (const r of rules) {
-      if (r.style && r.style.getPropertyValue('touch-action')) return true;
-      if (r.styleSheet) { // @import
-        let inner;
-        try { inner = r.styleSheet.cssRules; } catch (e) { return true; }
-        if (inner && rulesSetTouch(inner, depth + 1)) return true;
-      }
-      if (r.cssRules && r.cssRules.length && rulesSetTouch(r.cssRules, depth + 1)) return true;
-    }
-    return false;
-  }
+  const touchStyled = root => sheetsMaySet(root, 'touch-action');
 
   // walkDOM is the walk itself; see S.walk.
   function walkDOM(opts) {
